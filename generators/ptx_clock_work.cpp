@@ -184,8 +184,10 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
       w.entry = pe.name;
       for (char c : e.code[i].text) {  // whitespace as one space: a reason on one line
         const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
-        if (!space) w.statement += c;
-        else if (!w.statement.empty() && w.statement.back() != ' ') w.statement += ' ';
+        if (!space)
+          w.statement += c;
+        else if (!w.statement.empty() && w.statement.back() != ' ')
+          w.statement += ' ';
       }
       w.what = what;
       return w;
@@ -196,8 +198,8 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
       const std::size_t to = r.returns ? e.code.size() : r.to;
       for (const Loop& l : loops)
         if (r.from <= l.head && l.close < to)
-          return found(r.branch, r.returns ? "an early return before a loop"
-                                           : "a branch around a loop");
+          return found(r.branch,
+                       r.returns ? "an early return before a loop" : "a branch around a loop");
       for (std::size_t i = r.from; i < to; ++i)
         if (sleeps(i)) return found(r.branch, "a branch around a sleep");
     }
@@ -223,8 +225,8 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
 
 std::string clock_work_refusal(const ClockWork& w) {
   if (!w.found) return "";
-  return "the work done depends on the clock: in " + w.entry + ", `" + w.statement +
-         "` decides " + w.what +
+  return "the work done depends on the clock: in " + w.entry + ", `" + w.statement + "` decides " +
+         w.what +
          " from a %globaltimer / %clock read (a slow path keyed to wall time makes a round's "
          "timed runs one sample of the clock, which no count of runs bounds: P10t, red team 36; "
          "the clock may choose an address, a value or an order, not how much work runs)";

@@ -183,10 +183,10 @@ TailVerdict tail_verdict(const std::vector<std::vector<double>>& candidate_serie
                          const std::vector<std::vector<double>>& incumbent_series,
                          double candidate_unit_us, double incumbent_unit_us, bool tie) {
   TailVerdict t;
-  const bool against_tail = incumbent_tailed(incumbent_series) &&
-                            scale(incumbent_series).runs >= tail_runs_needed();
-  t.incumbent = against_tail ? difference_incumbent(incumbent_series)
-                             : arm_tail(incumbent_series, false);
+  const bool against_tail =
+      incumbent_tailed(incumbent_series) && scale(incumbent_series).runs >= tail_runs_needed();
+  t.incumbent =
+      against_tail ? difference_incumbent(incumbent_series) : arm_tail(incumbent_series, false);
   // The incumbent's largest excursion in the candidate's units, by its time above the typical
   // run (a stall is time); at least 1 + kExcursion.
   double cap = 1 + kExcursion;

@@ -124,7 +124,7 @@ struct TailVerdict {
   bool cheaper = true;
   double expected_ratio = 0;  // > 1: the candidate cheaper in expectation
   ArmTail candidate, incumbent;
-  double unseen_bound = 0;  // (1 - kTailPMin)^N: a tail of share p_min never timed in N runs
+  double unseen_bound = 0;      // (1 - kTailPMin)^N: a tail of share p_min never timed in N runs
   double cap = 1 + kExcursion;  // the incumbent's largest excursion, in the candidate's units
   // The candidate's largest excursion is beyond what the incumbent's runs showed (step 7c then
   // times the incumbent as often as the candidate before judging: a stall both may meet).

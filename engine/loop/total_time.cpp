@@ -39,9 +39,9 @@ void not_cheaper(RoundRecord& rec, const std::string& why) {
 }
 }  // namespace
 
-TotalJudgement judge_total(const std::vector<double>& gate_us, const std::vector<double>& deferred_us,
-                           const PairSamples& pairs, bool tie, const TopUp& top_up,
-                           int tailed_runs) {
+TotalJudgement judge_total(const std::vector<double>& gate_us,
+                           const std::vector<double>& deferred_us, const PairSamples& pairs,
+                           bool tie, const TopUp& top_up, int tailed_runs) {
   TotalJudgement j;
   std::vector<std::vector<double>> series = candidate_series(gate_us, deferred_us, pairs);
   // One more series of the candidate's own times: its median agrees with the paired one as the
@@ -113,8 +113,8 @@ TotalJudgement judge_total(const std::vector<double>& gate_us, const std::vector
 bool cheaper_in_total(Backend& backend, const VariantRef& cand, const VariantRef& inc,
                       const std::vector<double>& gate_us, const std::vector<double>& deferred_us,
                       const PairSamples& pairs, bool tie, uint64_t seed, RoundRecord& rec) {
-  const TotalJudgement j =
-      judge_total(gate_us, deferred_us, pairs, tie, [&](bool incumbent, int runs, std::string& why) {
+  const TotalJudgement j = judge_total(
+      gate_us, deferred_us, pairs, tie, [&](bool incumbent, int runs, std::string& why) {
         TimeSamples top = incumbent
                               ? backend.time_samples(inc, runs, draw_seed(seed, "P10t incumbent"))
                               : backend.time_samples(cand, runs, draw_seed(seed, "P10t"));

@@ -4,9 +4,11 @@
 // pairs'; where they hold fewer than tail_runs_needed() valid runs, one more series of the
 // candidate tops them up (Backend::time_samples, the timing the gate's series is), so that a tail
 // of share >= kTailPMin goes untimed with probability <= (1 - kTailPMin)^75 ~ 0.8% before any
-// keep. Where the incumbent's own runs show a tail (2+ excursions: a kernel whose runs are
-// bimodal), the incumbent is topped up to as many runs the same way and the candidate judged by
-// the difference of the shares (tail_charge.h); ~45-60 more runs of the incumbent, only there.
+// keep. The incumbent is topped up the same way to 75 runs where the candidate shows an
+// excursion beyond any of the incumbent's (a stall both arms may meet), and where the
+// incumbent's own runs show a tail (2+ excursions: a kernel whose runs are bimodal), after which
+// both arms go to kTailedRuns and the candidate is judged by the difference of the shares
+// (tail_charge.h): ~118 more runs of the incumbent and 75 of the candidate, only there.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -45,18 +47,18 @@ struct TotalJudgement {
 };
 // Step 7c on the round's series: the candidate topped up to tail_runs_needed() runs (refused
 // where that does not come back or its median disagrees with the paired one, P9), the
-// incumbent topped up likewise where its runs show a tail (judged by the steady rule where that
-// does not come back or disagrees with its paired median: conservative), then tail_verdict.
+// incumbent topped up as above (left as it was where its top-up does not come back or disagrees
+// with its paired median: the steady rule, conservative), then tail_verdict on the pairs' units.
 // `tailed_runs`: each arm's runs where the incumbent is tailed (kTailedRuns; the sims ask others).
-TotalJudgement judge_total(const std::vector<double>& gate_us, const std::vector<double>& deferred_us,
-                           const PairSamples& pairs, bool tie, const TopUp& top_up,
-                           int tailed_runs = kTailedRuns);
+TotalJudgement judge_total(const std::vector<double>& gate_us,
+                           const std::vector<double>& deferred_us, const PairSamples& pairs,
+                           bool tie, const TopUp& top_up, int tailed_runs = kTailedRuns);
 
 // False (rec rejected, its verdict ambiguous with the reason) when the candidate is not cheaper
 // in total, or the top-up the bound needs did not come back. `tie`: judged against
 // kTieMeanFloor. `seed`: the top-ups' (a recorded backend's draw).
-bool cheaper_in_total(Backend& backend, const VariantRef& cand, const VariantRef& inc, const std::vector<double>& gate_us,
-                      const std::vector<double>& deferred_us, const PairSamples& pairs, bool tie,
-                      uint64_t seed, RoundRecord& rec);
+bool cheaper_in_total(Backend& backend, const VariantRef& cand, const VariantRef& inc,
+                      const std::vector<double>& gate_us, const std::vector<double>& deferred_us,
+                      const PairSamples& pairs, bool tie, uint64_t seed, RoundRecord& rec);
 
 }  // namespace solver::engine

@@ -230,9 +230,9 @@ int shape() {
               if (!pairs_say_faster(pairs)) continue;
               ++reached;
               TailVerdict v;
-              refused += judge(draw(6, 100 / gain, p, s, cold), draw(6, 100 / gain, p, s, cold),
-                               pairs, draw(320, 100 / gain, p, s, cold), &v,
-                               draw(320, 100, p, s, cold)) != 0;
+              refused +=
+                  judge(draw(6, 100 / gain, p, s, cold), draw(6, 100 / gain, p, s, cold), pairs,
+                        draw(320, 100 / gain, p, s, cold), &v, draw(320, 100, p, s, cold)) != 0;
             }
             std::printf("  %.2fx %5.1f%% of %4d", gain, 100.0 * refused / std::max(1, reached),
                         reached);

@@ -96,7 +96,8 @@ namespace {
 // same in both arms, in a fixed pattern so the shares are exactly `slow` of `n`.
 std::vector<double> bimodal(double level, int n, int slow, double s = 1.3) {
   std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(level * (1 + 0.002 * (i % 5)) * (i * slow % n < slow ? s : 1));
+  for (int i = 0; i < n; ++i)
+    v.push_back(level * (1 + 0.002 * (i % 5)) * (i * slow % n < slow ? s : 1));
   return v;
 }
 }  // namespace
@@ -192,11 +193,10 @@ TEST_CASE("step 7c tops the incumbent up only where its runs show a tail") {
   CHECK_FALSE(j.verdict.incumbent.difference);
   CHECK(j.incumbent_note.find("timed out") != std::string::npos);
   // The candidate's top-up not coming back: refused, not judged.
-  j = judge_total(steady(90, 6), steady(90, 6, 4), pairs, false,
-                  [&](bool, int, std::string& why) {
-                    why = "fault";
-                    return std::vector<double>{};
-                  });
+  j = judge_total(steady(90, 6), steady(90, 6, 4), pairs, false, [&](bool, int, std::string& why) {
+    why = "fault";
+    return std::vector<double>{};
+  });
   CHECK_FALSE(j.judged);
   CHECK_FALSE(j.cheaper);
   CHECK(j.why.find("did not come back (fault)") != std::string::npos);

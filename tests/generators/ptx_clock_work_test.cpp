@@ -61,8 +61,8 @@ TEST_CASE("a branch on a clock window around a loop is refused; the clock's othe
   shared.replace(shared.find("%globaltimer"), 12, "%clock64");
   CHECK(scan_ptx_clock_work(shared).found);
   // An exit on the clock before the work, a branch out of the loop, a sleep of the clock's length.
-  CHECK(scan_ptx_clock_work(entry("cvt.u32.u64 %r3, %rd2;\nsetp.eq.s32 %p1, %r3, 0;\n@%p1 ret;\n" +
-                                  kLoop))
+  CHECK(scan_ptx_clock_work(
+            entry("cvt.u32.u64 %r3, %rd2;\nsetp.eq.s32 %p1, %r3, 0;\n@%p1 ret;\n" + kLoop))
             .what == "an exit before a loop");
   CHECK(scan_ptx_clock_work(entry("cvt.u32.u64 %r3, %rd2;\nsetp.eq.s32 %p1, %r3, 0;\n"
                                   "mov.u32 %r2, 0;\n$L__BB0_2:\n@%p1 bra $L__BB0_9;\n"
@@ -86,10 +86,11 @@ TEST_CASE("a branch on a clock window around a loop is refused; the clock's othe
   CHECK_FALSE(scan_ptx_clock_work(entry("and.b64 %rd3, %rd2, 1;\nsetp.eq.s64 %p1, %rd3, 0;\n"
                                         "selp.b32 %r5, 3, 0, %p1;\n" +
                                         kLoop + "st.global.u32 [%rd1+4], %r5;\n"))
-                      .found);
+                  .found);
 }
 
-TEST_CASE("a wait of fixed length is elapsed time, not the clock's phase; one of chosen length is") {
+TEST_CASE(
+    "a wait of fixed length is elapsed time, not the clock's phase; one of chosen length is") {
   // control_redteam_reduce_memo: `while (now() - t0 < 64000) {}`.
   const std::string wait = entry(
       "$L__BB0_5:\nmov.u64 %rd3, %globaltimer;\nsub.s64 %rd4, %rd3, %rd2;\n"
@@ -120,9 +121,9 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the window's child
   if (!nvrtc_available()) return;
   auto chip = test::test_chip();
   const std::map<std::string, bool> child_refused = {
-      {"redteam36_clock_window_tail", true},     {"control_redteam36_clock_rotate", false},
-      {"control_redteam20_timer_gauss", false},  {"control_redteam3_cache_hints", false},
-      {"control_redteam_reduce_memo", false},    {"redteam36_forgiven_stall", false}};
+      {"redteam36_clock_window_tail", true},    {"control_redteam36_clock_rotate", false},
+      {"control_redteam20_timer_gauss", false}, {"control_redteam3_cache_hints", false},
+      {"control_redteam_reduce_memo", false},   {"redteam36_forgiven_stall", false}};
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     const auto want = child_refused.find(spec.name);

@@ -268,8 +268,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       }
       // Work that follows the clock (red team 36, generators/ptx_clock_work.h): a round's runs
       // are one sample of it, so P10t's count of runs cannot bound it.
-      if (std::string why = generators::clock_work_refusal(generators::scan_ptx_clock_work(
-              compiled.ptx));
+      if (std::string why =
+              generators::clock_work_refusal(generators::scan_ptx_clock_work(compiled.ptx));
           !why.empty()) {
         g.status = GateStatus::InvalidSpec;
         g.detail = why;
