@@ -44,64 +44,56 @@ TotalJudgement judge_total(const std::vector<double>& gate_us,
                            bool tie, const TopUp& top_up, int tailed_runs) {
   TotalJudgement j;
   std::vector<std::vector<double>> series = candidate_series(gate_us, deferred_us, pairs);
-  // One more series of the candidate's own times: its median agrees with the paired one as the
-  // gate's must (P9), so a tail cannot hide in a slow median.
-  auto top_candidate = [&](int target) {
-    const int more = runs_short(series, target);
-    if (more <= 0) return true;
-    const int n = std::max(3, more);
-    j.candidate_topup += n;
-    std::string why;
-    std::vector<double> top = top_up(false, n, why);
-    if (top.empty()) {
-      j.why = "the " + std::to_string(more) +
-              " more timed runs the total-time bound needs did not come back (" + why +
-              "): not kept on a total nothing bounds (P10t)";
-      return false;
-    }
-    const TimingConsistency c = timing_consistency(top, pairs.candidate_us);
-    if (!c.consistent) {
-      j.why = "the total-time bound's top-up disagrees with the paired time (" + c.reason +
-              "): not kept (P10t, P9)";
-      return false;
-    }
-    series.push_back(std::move(top));
-    return true;
-  };
-  if (!top_candidate(tail_runs_needed())) return j;
   std::vector<std::vector<double>> inc;
   for (const auto* s : {&pairs.incumbent_us, &pairs.law_incumbent_us})
     if (!s->empty()) inc.push_back(*s);
-  const double cand_med = tail_unit(pairs.candidate_us), inc_med = tail_unit(pairs.incumbent_us);
-  // One more series of the incumbent's own times, up to `target` runs; false (the note says
-  // why) where it does not come back or its median disagrees with its paired one.
-  auto top_incumbent = [&](int target) {
-    const int more = runs_short(inc, target);
+  // One more series of an arm's own times, up to `target` valid runs: its median agrees with the
+  // arm's paired one as the gate's must (P9), so a tail cannot hide in a slow median. False, and
+  // `fail` says why, where it does not come back or disagrees.
+  auto top = [&](bool incumbent, int target, std::string& fail) {
+    std::vector<std::vector<double>>& arm = incumbent ? inc : series;
+    const int more = runs_short(arm, target);
     if (more <= 0) return true;
     const int n = std::max(3, more);
-    j.incumbent_topup += n;
+    (incumbent ? j.incumbent_topup : j.candidate_topup) += n;
     std::string why;
-    std::vector<double> top = top_up(true, n, why);
-    if (top.empty()) {
-      j.incumbent_note = "the incumbent's top-up did not come back (" + why + ")";
+    std::vector<double> t = top_up(incumbent, n, why);
+    if (t.empty()) {
+      fail = "the " + std::to_string(more) + " more timed runs did not come back (" + why + ")";
       return false;
     }
-    if (const TimingConsistency c = timing_consistency(top, pairs.incumbent_us); !c.consistent) {
-      j.incumbent_note = "the incumbent's top-up disagrees with its paired time (" + c.reason + ")";
+    const TimingConsistency c =
+        timing_consistency(t, incumbent ? pairs.incumbent_us : pairs.candidate_us);
+    if (!c.consistent) {
+      fail = "the top-up disagrees with the paired time (" + c.reason + ")";
       return false;
     }
-    inc.push_back(std::move(top));
+    arm.push_back(std::move(t));
     return true;
   };
+  auto top_candidate = [&](int target) {
+    std::string fail;
+    if (top(false, target, fail)) return true;
+    j.why = "the total-time bound's candidate runs: " + fail + ": not kept (P10t, P9)";
+    return false;
+  };
+  auto top_incumbent = [&](int target) {
+    std::string fail;
+    if (top(true, target, fail)) return true;
+    j.incumbent_note = "the incumbent's runs: " + fail;
+    return false;
+  };
+  if (!top_candidate(tail_runs_needed())) return j;
+  const double cand_unit = tail_unit(pairs.candidate_us), inc_unit = tail_unit(pairs.incumbent_us);
   // The incumbent as often as the candidate where its runs show a tail (audit 36: the shares'
   // difference is then judged), or where the candidate's largest excursion is beyond any the
   // incumbent showed (a stall both arms may meet has as many chances to show in each).
-  if (incumbent_tailed(inc) || tail_verdict(series, inc, cand_med, inc_med, tie).unmatched)
+  if (incumbent_tailed(inc) || tail_verdict(series, inc, cand_unit, inc_unit, tie).unmatched)
     if (top_incumbent(tail_runs_needed()) && incumbent_tailed(inc))
       // A tailed incumbent: both arms to `tailed_runs`, the difference of two shares being
       // twice as wide as one share's bound.
       if (top_incumbent(tailed_runs) && !top_candidate(tailed_runs)) return j;
-  j.verdict = tail_verdict(series, inc, cand_med, inc_med, tie);
+  j.verdict = tail_verdict(series, inc, cand_unit, inc_unit, tie);
   j.judged = true;
   j.cheaper = j.verdict.cheaper;
   if (!j.cheaper)
