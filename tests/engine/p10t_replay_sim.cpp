@@ -1,6 +1,8 @@
 // Audit 36 (issue 28: no false rejections): does P10t (engine/backend/tail_charge.h, round step
-// 7c in engine/loop/total_time.h) refuse an honest candidate with a true gain? Two parts, both
-// through the engine's own runs_short, timing_consistency and tail_verdict:
+// 7c in engine/loop/total_time.h) refuse an honest candidate with a true gain? Each part runs
+// step 7c as the loop does (judge_total: the candidate's top-up, the incumbent's where it is
+// tailed or the candidate's stall is unmatched, both arms to kTailedRuns against a tailed one;
+// P10T_TAILED_RUNS=N asks another number; each top-up takes its source's next runs):
 //
 //  replay  every recorded live paired round in docs/results (scripts/p10t_replay_series.py):
 //          its pair ratios' and law pair ratios' residuals, its candidate's gate series, a
