@@ -93,6 +93,8 @@ sets=(
   "fresh23_live07|tests/corpus_fresh23|--signals-dir|docs/results/h100-2026-12-07/call4/probe_fresh23/signals|"
   "fresh24_ncu07b|tests/corpus_fresh24|--ncu-csv|docs/results/h100-2026-12-07b/call1/probe_fresh24/ncu_export.csv|"
   "fresh24_live07b|tests/corpus_fresh24|--signals-dir|docs/results/h100-2026-12-07b/call1/probe_fresh24/signals|"
+  "fresh25_ncu07c|tests/corpus_fresh25|--ncu-csv|docs/results/h100-2026-12-07c/call1/probe_fresh25/ncu_export.csv|"
+  "fresh25_live07c|tests/corpus_fresh25|--signals-dir|docs/results/h100-2026-12-07c/call1/probe_fresh25/signals|"
 )
 # Held out, unscored: batches whose labels are committed but which have not been measured live
 # yet. They are never scored here (no measurement exists, and their first score is spent once,
