@@ -53,6 +53,9 @@ LONG_FILES = {
                                             "test compile it whole",
     "engine/backend/gpu/worker.cpp": "the worker's request loop, one short handler per protocol "
                                      "request, read next to docs/gpu-backend.md's list",
+    "engine/loop/ledger.cpp": "the ledger's writer and its checking reader, field by field in "
+                              "the same order, so a field added to one is seen missing from the "
+                              "other on one screen; the format is docs/ledger.md's",
     "engine/backend/gpu/worker.h": "the Worker class: C++ wants every member declared in one "
                                    "class body, each with its contract beside it; the "
                                    "definitions are spread over one *_op.cpp per concept",
