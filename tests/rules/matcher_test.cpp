@@ -70,8 +70,9 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.blocked.empty());
   CHECK(ids(a100.outranked) == "missing_data_reuse");
   // uncoalesced asks whether the code's accesses are all lane-contiguous, whether the wasted
-  // sectors hit L1 or keep it busy or waited on (with the compute pipes idle), and about stores
-  // and the L2 traffic they would waste (not in these signals).
+  // sectors hit L1 or keep it busy or waited on (with the compute pipes idle), how many lanes
+  // the launch gives a warp (block size, a PTX lane guard: helper c37's useful_sector_share),
+  // and about stores and the L2 traffic they would waste (not in these signals).
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
     if (u.rule->id == "uncoalesced") {
@@ -81,6 +82,8 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
                                                      "l1_hit",
                                                      "l1_frac",
                                                      "stall_long_scoreboard",
+                                                     "block_threads",
+                                                     "code_guard_lanes",
                                                      "alu_frac",
                                                      "fma_frac",
                                                      "fp64_frac",
