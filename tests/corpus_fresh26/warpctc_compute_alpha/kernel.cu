@@ -12,7 +12,8 @@
 #define NT 128
 #define VT 1
 
-__device__ __forceinline__ float ctc_neg_inf() { return -INFINITY; }
+// -std::numeric_limits<float>::infinity(), spelled by its bits (NVRTC has no <limits> / INFINITY)
+__device__ __forceinline__ float ctc_neg_inf() { return __int_as_float(0xff800000); }
 // ctc_helper::log_plus<float>
 __device__ __forceinline__ float ctc_log_plus(float p1, float p2) {
   if (p1 == ctc_neg_inf()) return p2;

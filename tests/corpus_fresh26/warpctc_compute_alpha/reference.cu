@@ -5,9 +5,11 @@
 // unequal to the label two states back) plus the log of the state's label probability, the
 // rows kept in the alphas output itself; then the negative log-likelihood of the last row's two
 // final states. Launched with 128-thread blocks, one a minibatch entry.
+#define REF_NEG_INF __longlong_as_double(0xfff0000000000000LL)
+
 __device__ double ref_log_plus(double a, double b) {
-  if (a == -INFINITY) return b;
-  if (b == -INFINITY) return a;
+  if (a == REF_NEG_INF) return b;
+  if (b == REF_NEG_INF) return a;
   return log1p(exp(-fabs(a - b))) + (a < b ? b : a);
 }
 
@@ -24,7 +26,7 @@ extern "C" __global__ void ctc_alpha_ref(const float* probs, const int* labels_n
   __syncthreads();
   double* alpha = alphas + (long long)b * S * T;
   const float* p = probs + (long long)b * out_dim;  // step t: + t * out_dim * minibatch
-  if (s < S) alpha[s] = (s < 2) ? log((double)p[lab[s]]) : -INFINITY;
+  if (s < S) alpha[s] = (s < 2) ? log((double)p[lab[s]]) : REF_NEG_INF;
   __syncthreads();
   for (int t = 1; t < T; ++t) {
     const double* prev = alpha + (long long)(t - 1) * S;
