@@ -3,7 +3,7 @@
 # controls against last session's defences. Nothing here has run on a GPU (the helper had none).
 # Predicted on main, "got" compared with each expect's `live:` (the outcome once fixed, so MISMATCH
 # is the hole showing):
-#   redteam38_launch_count_window  KEPT ~2.7x in ~89-95% of rounds (MISMATCH), IF %gridid counts
+#   redteam38_launch_count_window  KEPT ~2.7x in ~95% of rounds (MISMATCH), IF %gridid counts
 #                                  launches (part gridid checks first: predicted consecutive
 #                                  launches 1 apart, +100 across 100 other launches, a memset and a
 #                                  copy +0 or +1, every block of a launch the same value, a new
