@@ -11,10 +11,10 @@
 #                                  fast, an honest 2.7x, or always slow, rejected)
 #   redteam38_clock_relay          KEPT ~2.7x in ~85-90% of rounds (MISMATCH; red team 36's window)
 #   control_redteam38_launch_count_rotate  KEPT ~2.5-2.7x (as expect)
-#   redteam38_dithered_scratch     KEPT ~1.05-1.12x (MISMATCH); the detail's scratch line "... of N
-#                                  judged words unresolved" at ~0.14-0.15 of N (host emulation)
-#   redteam38_module_stage_packed  KEPT ~1.05-1.12x (MISMATCH); the scratch line judging 0 words
-#   redteam38_half_word_scratch    KEPT ~1.05-1.12x (MISMATCH); "scratch resolution: not judged:
+#   redteam38_dithered_scratch     KEPT ~1.3x (MISMATCH); the detail's scratch line "... of N
+#                                  judged words unresolved" at ~0.19 of N (host emulation)
+#   redteam38_module_stage_packed  KEPT ~1.3x (MISMATCH); the scratch line judging 0 words
+#   redteam38_half_word_scratch    KEPT ~1.3x (MISMATCH); "scratch resolution: not judged:
 #                                  16-bit scratch mid f16"
 #   control_redteam38_module_stage KEPT ~1.3-1.5x (as expect)
 # The offline scan (this bundle's `problems check --compile-only`) refuses none of the seven.
