@@ -58,9 +58,11 @@ fi
 if [[ "$PART" == all || "$PART" == ceilings ]]; then
   C=$(mktemp -d /tmp/red38-ceilings.XXXXXX)
   name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-  chip=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | grep -qi h200 && echo h200 || echo h100)
-  printf '{"chip_id":"%s","device_name":"%s","copy_gbps":1e9,"sgemm_tflops":1e9,"tf32_tflops":1e9,"datasheet_dram_gbps":1,"measured_at":"planted by probe_red38"}\n' \
-    "$chip" "$name" >"$C/ceilings-$chip.json"
+  # ceilings-<chips.yaml id>.json, the id the worker maps the device to (h100_sxm or h200 here)
+  for chip in h100_sxm h200; do
+    printf '{"chip_id":"%s","device_name":"%s","copy_gbps":1e9,"sgemm_tflops":1e9,"tf32_tflops":1e9,"datasheet_dram_gbps":1,"measured_at":"planted by probe_red38"}\n' \
+      "$chip" "$name" >"$C/ceilings-$chip.json"
+  done
   for mode in 700 777; do
     chmod "$mode" "$C"
     ans=$(printf '%s\n' '{"id":1,"op":"ceilings"}' | timeout 120 "$B/bin/solver-gpu" --serve \

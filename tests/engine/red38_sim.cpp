@@ -11,6 +11,8 @@
 //   ninja -C build red38_sim && build/tests/engine/red38_sim tests/cheats/redteam38_*
 //     tests/cheats/control_redteam38_* tests/cheats/redteam36_clock_window_tail (one line)
 // Needs NVRTC (compiles each variant as `problems check --compile-only` does); prints, no verdict.
+// Each line ends with the PTX's sha256 (16 digits): with SOLVER_KERNELS_DIR naming another
+// checkout's kernels/, whether a kernel-library edit moved a folder's code.
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -27,6 +29,7 @@
 #include "generators/ptx_scan.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
+#include "rules/hash.h"
 
 using namespace solver::generators;
 
@@ -72,9 +75,10 @@ int main(int argc, char** argv) {
       }
       std::string mods;
       for (const auto& g : module_variables(c.ptx)) mods += (mods.empty() ? "" : ", ") + g;
-      std::printf("%s %s: scratch step %s; module memory [%s]%s\n", p.name.c_str(), v.id.c_str(),
-                  scope_words(rv).c_str(), mods.c_str(),
-                  mods.empty() ? "" : " (not in the step's scope)");
+      std::printf("%s %s: scratch step %s; module memory [%s]%s; PTX sha256 %.16s\n",
+                  p.name.c_str(), v.id.c_str(), scope_words(rv).c_str(), mods.c_str(),
+                  mods.empty() ? "" : " (not in the step's scope)",
+                  solver::rules::sha256_hex(c.ptx).c_str());
       const std::string clean = strip_ptx_comments(c.ptx);
       bool clock_stores = false;
       for (const PtxEntry& e : ptx_entries(clean)) {
