@@ -9,7 +9,11 @@
 #     once, control_redteam36_clock_rotate once, redteam34_median_fast_tail REPEATS rounds
 #     (seeds 11, 12, ...), control_redteam_reduce_memo once (a fixed-length clock wait in dead
 #     code: must pass the clock scan and be kept).
-#  3. audit 36's shape: `solver record --problems layernorm --samples 150` (every variant, 150
+#  3. (tail38) a bimodal honest control: `solver run --problem layernorm --rounds 2 --evolve off
+#     --backend live` on problems/ (audit 36's incumbent: the layernorm naive seed, bimodal on the
+#     H200), its rounds' outcomes, P10t lines, each arm's recorded runs in measurements.json and
+#     the incumbent's excursions by the lower quartile (tail_charge.h's unit).
+#  4. audit 36's shape: `solver record --problems layernorm --samples 150` (every variant, 150
 #     unprofiled time samples), each series' excursions (runs above 1.10 x its median), and,
 #     where build/tests/engine/p10t_replay_sim was carried, `p10t_replay_sim shapes` on those
 #     series (both arms share the recorded shape; refusals of true 1.02/1.05/1.10x gains).
@@ -28,6 +32,14 @@
 #   redteam34_median_fast_tail   rejected in ~99% of rounds (red34_sim: KEPT ~0.8-1%, the bound
 #                                (15/16)^75 + 5% = 5.8%; before tail37 4.6%). K ~ 2-9.
 #   control_redteam_reduce_memo  kept ~2.7x (its wait `now - t0 < 64 us` is elapsed time).
+#   bimodal control (layernorm)  kept in every round whose pairs say faster (the layernorm
+#                                rewrites gain >= 1.3x on both cards, so both rounds); no refusal
+#                                "not cheaper in total" naming "a tail: the difference rule" (that
+#                                would be audit 36's false refusal back). Where naive's pairs show
+#                                2+ excursions (the H200 shape, likely) its recorded runs are
+#                                >= 150 (topped up to kTailedRuns) and the candidate's too; on a
+#                                steady naive (the H100, likely) naive's runs are its pairs' plus
+#                                0 or ~45-65 (the top-up asked only after an unmatched excursion).
 #   layernorm naive (H200)       15-70 of 150 runs at 1.19-1.34 x (alternating) where the card
 #                                shows audit 36's shape; <= 1 on the other variants. On an H100
 #                                0-2 excursions a variant is the likelier outcome (no such shape
@@ -35,7 +47,8 @@
 #                                series: refusals of a true 1.05x among the rounds the pairs
 #                                kept well below audit 36's 9-88% (host, the recorded H200
 #                                series: the tail37 table), at 1.10x ~0-5%.
-# Usage: probe_tail37.sh [SECONDS] [PART]  (default 560; PART all | scan | red36 | red34 | shape;
+# Usage: probe_tail37.sh [SECONDS] [PART]  (default 560; PART all | scan | red36 | red34 | bimodal |
+#   shape;
 #   writes $OUT/probe_tail37/). REPEATS (default 6): forgiven_stall's and median_fast_tail's
 #   rounds each.
 set -u
@@ -82,6 +95,46 @@ fi
 if [[ "$PART" == all || "$PART" == red34 ]]; then
   repeat redteam34_median_fast_tail 10 "~1% of rounds: 0 of 6"
   cheat_probe_round control_redteam_reduce_memo 150 40 check
+fi
+if [[ "$PART" == all || "$PART" == bimodal ]] && (($(left) > 60)); then
+  rm -rf "$O/bimodal"
+  l=$(left)
+  timeout $((l < 200 ? l - 10 : 190)) "$B/bin/solver" run --problem layernorm --problems-dir problems \
+    --rounds 2 --evolve off --seed 41 --backend live --out "$O/bimodal" --quiet \
+    >"$O/bimodal.log" 2>&1
+  say "bimodal control (layernorm, 2 rounds) rc=$?"
+  python3 - "$O/bimodal" <<'PY' | tee -a "$O/results.txt"
+import json, re, sys
+d = sys.argv[1]
+try:
+    recs = [json.loads(l) for l in open(d + "/ledger.jsonl")][1:]
+    meas = json.load(open(d + "/measurements.json"))["problems"]["layernorm"]["variants"]
+except (OSError, ValueError, KeyError) as e:
+    print("  no run:", e)
+    sys.exit(0)
+def lq(s):
+    v = sorted(x for x in s if x > 0)
+    if not v:
+        return 0
+    at = 0.25 * (len(v) - 1)
+    lo = int(at)
+    return v[lo] + (at - lo) * (v[min(lo + 1, len(v) - 1)] - v[lo])
+bad = 0
+for r in recs:
+    key = lambda v: v.get("key", "") if isinstance(v, dict) else (v or "")
+    inc, cand, out = key(r.get("incumbent")), key(r.get("candidate")), r.get("outcome", "")
+    det = r.get("detail", "")
+    p10t = re.search(r"over \d+ timed runs of the candidate.*?\)", det)
+    runs = {k: len(meas.get(k, {}).get("samples_us", [])) for k in (inc, cand)}
+    s = meas.get(inc, {}).get("samples_us", [])
+    u = lq(s)
+    exc = sum(1 for x in s if u and x / u > 1.10)
+    bad += "not in total" in det and "the difference rule" in det
+    print(f"  r{r.get('round')}: {inc} -> {cand}: {out}; recorded runs {runs}; incumbent "
+          f"excursions {exc} of {len(s)} by its lower quartile; P10t: "
+          f"{p10t.group(0) if p10t else 'none (kept rounds record none)'}")
+print(f"  difference-rule refusals: {bad} (predicted 0)")
+PY
 fi
 if [[ "$PART" == all || "$PART" == shape ]] && (($(left) > 60)); then
   timeout $(($(left) - 20)) "$B/bin/solver" record --problems layernorm --samples 150 \
