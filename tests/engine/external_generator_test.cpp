@@ -382,8 +382,8 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
   // track's end. The incumbent's top-up is served from its recorded runs, as the candidate's is.
   auto same_as_live = [&](const std::string& run_dir, const std::string& out) {
     std::ostringstream err;
-    auto sim = engine::simulate_run(run_dir, w.toy.rules, test::chips_yaml(), w.toy.problems, out,
-                                    err);
+    auto sim =
+        engine::simulate_run(run_dir, w.toy.rules, test::chips_yaml(), w.toy.problems, out, err);
     CHECK(calls(w.gens) == 2);
     auto again = engine::load_ledger(sim.out_dir + "/ledger.jsonl").records;
     REQUIRE(again.size() == 2);
@@ -394,7 +394,7 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
       CHECK(again[i].incumbent == orig[i].incumbent);
       REQUIRE(again[i].generator);
       CHECK((*again[i].generator)["attempts"][0]["process"].get<std::string>().rfind("stored: ",
-                                                                                      0) == 0);
+                                                                                     0) == 0);
       CHECK((*again[i].generator)["attempts"][0]["source_sha256"] ==
             (*orig[i].generator)["attempts"][0]["source_sha256"]);
     }
@@ -414,8 +414,9 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
   }
   SUBCASE("a run made before it (tail37): the incumbent's runs are its pairs' alone") {
     // The same run as one made before the incumbent was topped up: naive's recorded runs cut to
-    // its pairs' (20 us), the seal taken off as an older run's would lack this one. The replay
-    // asks the incumbent's top-up all the same and serves it from those runs.
+    // its pairs' (20 us), the seal taken off (the edit breaks it; an older run's seal covers its
+    // own files). The replay asks the incumbent's top-up all the same and serves it from those
+    // runs.
     std::string old = w.toy.root + "/old";
     fs::copy(run.dir.path, old, fs::copy_options::recursive);
     engine::RecordedVariant& v = live.at("toy", "naive");
