@@ -32,10 +32,12 @@
 #   redteam34_median_fast_tail   rejected in ~99% of rounds (red34_sim: KEPT ~0.8-1%, the bound
 #                                (15/16)^75 + 5% = 5.8%; before tail37 4.6%). K ~ 2-9.
 #   control_redteam_reduce_memo  kept ~2.7x (its wait `now - t0 < 64 us` is elapsed time).
-#   bimodal control (layernorm)  kept in every round whose pairs say faster (the layernorm
-#                                rewrites gain >= 1.3x on both cards, so both rounds); no refusal
-#                                "not cheaper in total" naming "a tail: the difference rule" (that
-#                                would be audit 36's false refusal back). Where naive's pairs show
+#   bimodal control (layernorm)  kept in every round whose pairs say faster: on the recorded
+#                                H200 (seed 41) r1 naive -> block_smem ~11x, r2 block_smem ->
+#                                vec4[BLOCK=256] ~1.06x, both kept; no refusal "not cheaper in
+#                                total" naming "a tail: the difference rule" (audit 36's false
+#                                refusal back; r2's 1.06x is the gain size it hit, should
+#                                block_smem's runs be bimodal too). Where naive's pairs show
 #                                2+ excursions (the H200 shape, likely) its recorded runs are
 #                                >= 150 (topped up to kTailedRuns) and the candidate's too; on a
 #                                steady naive (the H100, likely) naive's runs are its pairs' plus
