@@ -120,6 +120,11 @@ std::vector<Region> decided_regions(std::span<const FlowStmt> code,
 
 }  // namespace
 
+std::vector<FlowRegion> decided_flow_regions(
+    std::span<const FlowStmt> code, const std::function<bool(const std::string&)>& tainted) {
+  return decided_regions(code, tainted);
+}
+
 namespace {
 
 // A max tree over keys, asked for every index in [lo, hi) whose key is at least `at`: each answer

@@ -57,6 +57,11 @@ struct FlowRegion {
 // FP32 prefilter re-tested in FP64 before anything the region writes escapes it).
 using FlowExcuse = std::function<bool(const FlowRegion&)>;
 
+// The regions of the guarded branches whose guard `tainted` answers true for (see above), in
+// the order of their branches (ptx_clock_work.h asks which of them hold a loop).
+std::vector<FlowRegion> decided_flow_regions(
+    std::span<const FlowStmt> code, const std::function<bool(const std::string&)>& tainted);
+
 // The registers written in the region of a guarded branch whose guard `tainted` answers true
 // for, and read at or after its join (see above).
 std::vector<std::string> implicit_flow_writes(

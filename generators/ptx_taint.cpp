@@ -207,6 +207,7 @@ bool State::picks(const Insn& in) const {
 void step(const Insn& in, State& s) {
   const bool origin = s.mode == Mode::Float       ? in.float_op
                       : s.mode == Mode::Fp32Arith ? in.fp32_arith
+                      : s.mode == Mode::Clock     ? false
                                                   : in.narrow == (s.mode == Mode::NarrowBf16  ? 1
                                                                   : s.mode == Mode::NarrowF16 ? 2
                                                                                               : 3);

@@ -45,8 +45,9 @@ struct Insn {
 };
 
 // Origin of the taint: float values (integer-MMA provenance), values computed by rounding FP32
-// arithmetic (fp32_arith_to_buffers), or values narrowed to BF16 / FP16 by a cvt.
-enum class Mode { Float, Fp32Arith, NarrowBf16, NarrowF16, NarrowFp8 };
+// arithmetic (fp32_arith_to_buffers), values narrowed to BF16 / FP16 by a cvt, or (Clock) no
+// statement: the caller seeds the clock's special registers (ptx_clock_work.h).
+enum class Mode { Float, Fp32Arith, NarrowBf16, NarrowF16, NarrowFp8, Clock };
 
 struct State {
   Mode mode = Mode::Float;

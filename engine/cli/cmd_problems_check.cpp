@@ -19,6 +19,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_clock_work.h"
 #include "generators/ptx_facts_store.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
@@ -160,6 +161,13 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
         row.compile = "invalid";
         row.failed = true;
         row.detail = (row.detail.empty() ? "" : row.detail + "; ") + "invalid_spec: " + heap;
+      }
+      // Work that follows the clock: the gate's invalid_spec (red team 36, ptx_clock_work.h).
+      if (std::string why = gen::clock_work_refusal(gen::scan_ptx_clock_work(c.ptx));
+          !why.empty()) {
+        row.compile = "invalid";
+        row.failed = true;
+        row.detail = (row.detail.empty() ? "" : row.detail + "; ") + "invalid_spec: " + why;
       }
     }
     return;

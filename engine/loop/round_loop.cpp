@@ -450,7 +450,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("gate", rest.phases_ms);
   if (!rec.gate->passed()) return rec;
   // 7c. Cheaper in total over every run of it timed in the round (P10t, total_time.h).
-  if (!cheaper_in_total(backend_, cand_ref, gate.timed_us, rest.timed_us, pairs, tie, seed, rec))
+  if (!cheaper_in_total(backend_, cand_ref, inc_ref, gate.timed_us, rest.timed_us, pairs, tie, seed,
+                        rec))
     return rec;
 
   // 8. The new incumbent is profiled now so the evolver can check the rule's `expect` and the

@@ -16,14 +16,14 @@ std::vector<std::vector<double>> candidate_series(const std::vector<double>& gat
   return out;
 }
 
-int runs_short(const std::vector<std::vector<double>>& series) {
+int runs_short(const std::vector<std::vector<double>>& series, int target) {
   int n = 0;
   for (const auto& s : series) {
     int valid = 0;
     for (double x : s) valid += x > 0 && std::isfinite(x);
     if (valid >= 3) n += valid;  // as arm_tail counts them
   }
-  return std::max(0, tail_runs_needed() - n);
+  return std::max(0, target - n);
 }
 
 namespace {
@@ -39,35 +39,82 @@ void not_cheaper(RoundRecord& rec, const std::string& why) {
 }
 }  // namespace
 
-bool cheaper_in_total(Backend& backend, const VariantRef& cand, const std::vector<double>& gate_us,
-                      const std::vector<double>& deferred_us, const PairSamples& pairs, bool tie,
-                      uint64_t seed, RoundRecord& rec) {
+TotalJudgement judge_total(const std::vector<double>& gate_us,
+                           const std::vector<double>& deferred_us, const PairSamples& pairs,
+                           bool tie, const TopUp& top_up, int tailed_runs) {
+  TotalJudgement j;
   std::vector<std::vector<double>> series = candidate_series(gate_us, deferred_us, pairs);
-  if (const int more = runs_short(series); more > 0) {
-    TimeSamples top = backend.time_samples(cand, std::max(3, more), draw_seed(seed, "P10t"));
-    if (!top.ok || top.kernel_us.empty()) {
-      not_cheaper(rec, "the " + std::to_string(more) +
-                           " more timed runs the total-time bound needs did not come back (" +
-                           top.detail + "): not kept on a total nothing bounds (P10t)");
-      return false;
-    }
-    // The top-up is one more series of the candidate's own times: its median agrees with the
-    // paired one as the gate's must (P9), so a tail cannot hide in a slow median.
-    const TimingConsistency c = timing_consistency(top.kernel_us, pairs.candidate_us);
-    if (!c.consistent) {
-      not_cheaper(rec, "the total-time bound's top-up disagrees with the paired time (" + c.reason +
-                           "): not kept (P10t, P9)");
-      return false;
-    }
-    series.push_back(top.kernel_us);
-  }
   std::vector<std::vector<double>> inc;
   for (const auto* s : {&pairs.incumbent_us, &pairs.law_incumbent_us})
     if (!s->empty()) inc.push_back(*s);
-  const double cand_med = median(pairs.candidate_us), inc_med = median(pairs.incumbent_us);
-  const TailVerdict t = tail_verdict(series, inc, cand_med, inc_med, tie);
-  if (t.cheaper) return true;
-  not_cheaper(rec, "faster in median, not in total: " + t.reason);
+  // One more series of an arm's own times, up to `target` valid runs: its median agrees with the
+  // arm's paired one as the gate's must (P9), so a tail cannot hide in a slow median. False, and
+  // `fail` says why, where it does not come back or disagrees.
+  auto top = [&](bool incumbent, int target, std::string& fail) {
+    std::vector<std::vector<double>>& arm = incumbent ? inc : series;
+    const int more = runs_short(arm, target);
+    if (more <= 0) return true;
+    const int n = std::max(3, more);
+    (incumbent ? j.incumbent_topup : j.candidate_topup) += n;
+    std::string why;
+    std::vector<double> t = top_up(incumbent, n, why);
+    if (t.empty()) {
+      fail = "the " + std::to_string(more) + " more timed runs did not come back (" + why + ")";
+      return false;
+    }
+    const TimingConsistency c =
+        timing_consistency(t, incumbent ? pairs.incumbent_us : pairs.candidate_us);
+    if (!c.consistent) {
+      fail = "the top-up disagrees with the paired time (" + c.reason + ")";
+      return false;
+    }
+    arm.push_back(std::move(t));
+    return true;
+  };
+  auto top_candidate = [&](int target) {
+    std::string fail;
+    if (top(false, target, fail)) return true;
+    j.why = "the total-time bound's candidate runs: " + fail + ": not kept (P10t, P9)";
+    return false;
+  };
+  auto top_incumbent = [&](int target) {
+    std::string fail;
+    if (top(true, target, fail)) return true;
+    j.incumbent_note = "the incumbent's runs: " + fail;
+    return false;
+  };
+  if (!top_candidate(tail_runs_needed())) return j;
+  const double cand_unit = tail_unit(pairs.candidate_us), inc_unit = tail_unit(pairs.incumbent_us);
+  // The incumbent as often as the candidate where its runs show a tail (audit 36: the shares'
+  // difference is then judged), or where the candidate's largest excursion is beyond any the
+  // incumbent showed (a stall both arms may meet has as many chances to show in each).
+  if (incumbent_tailed(inc) || tail_verdict(series, inc, cand_unit, inc_unit, tie).unmatched)
+    if (top_incumbent(tail_runs_needed()) && incumbent_tailed(inc))
+      // A tailed incumbent: both arms to `tailed_runs`, the difference of two shares being
+      // twice as wide as one share's bound.
+      if (top_incumbent(tailed_runs) && !top_candidate(tailed_runs)) return j;
+  j.verdict = tail_verdict(series, inc, cand_unit, inc_unit, tie);
+  j.judged = true;
+  j.cheaper = j.verdict.cheaper;
+  if (!j.cheaper)
+    j.why = "faster in median, not in total: " + j.verdict.reason +
+            (j.incumbent_note.empty() ? "" : "; " + j.incumbent_note + ": the steady rule");
+  return j;
+}
+
+bool cheaper_in_total(Backend& backend, const VariantRef& cand, const VariantRef& inc,
+                      const std::vector<double>& gate_us, const std::vector<double>& deferred_us,
+                      const PairSamples& pairs, bool tie, uint64_t seed, RoundRecord& rec) {
+  const TotalJudgement j = judge_total(
+      gate_us, deferred_us, pairs, tie, [&](bool incumbent, int runs, std::string& why) {
+        TimeSamples top = incumbent
+                              ? backend.time_samples(inc, runs, draw_seed(seed, "P10t incumbent"))
+                              : backend.time_samples(cand, runs, draw_seed(seed, "P10t"));
+        why = top.detail;
+        return top.ok ? top.kernel_us : std::vector<double>{};
+      });
+  if (j.cheaper) return true;
+  not_cheaper(rec, j.why);
   return false;
 }
 

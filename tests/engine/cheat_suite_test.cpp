@@ -23,6 +23,7 @@
 #include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_clock_work.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -181,12 +182,15 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       const bool refusable = v.id == "cheat" || (v.id == "control" && expect["open"] == "yes");
       bool want = refusable && expect["offline"] == "precision_mismatch";
       CHECK_MESSAGE(refused == want, v.id, ": ", why);
-      // Device heap use (red team 8): problems check's invalid_spec, the gate's too, where the
-      // spec itself validates (else static validation is the refusal: the first test case).
-      const std::string heap = generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx));
+      // Device heap use (red team 8) and work that follows the clock (red team 36): problems
+      // check's invalid_spec, the gate's too, where the spec itself validates (else static
+      // validation is the refusal: the first test case).
+      const std::string code =
+          generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx)) +
+          generators::clock_work_refusal(generators::scan_ptx_clock_work(c.ptx));
       CHECK_MESSAGE(
-          heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec" && !spec_refused),
-          v.id, ": ", heap);
+          code.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec" && !spec_refused),
+          v.id, ": ", code);
     }
   }
 }

@@ -7,6 +7,7 @@
 // (every gate passes, every candidate pairs at 10 us against 20 us).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/loop/ledger.h"
+#include "engine/loop/total_time.h"
 #include "engine/run/ablation.h"
 #include "engine/run/replay.h"
 #include "generators/external_process.h"
@@ -367,34 +369,65 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
   auto run = ablate(w, w.toy.root + "/run", gen_options(gen), 1, {"off", "on"});
   REQUIRE(calls(w.gens) == 2);
   script(w.gens, "good.sh", "exit 6");  // would fail if it were asked
-  std::ostringstream err;
-  auto sim = engine::simulate_run(run.dir.path, w.toy.rules, test::chips_yaml(), w.toy.problems,
-                                  w.toy.root + "/sim", err);
-  CHECK(calls(w.gens) == 2);
   auto orig = records(run);
-  auto again = engine::load_ledger(sim.out_dir + "/ledger.jsonl").records;
-  REQUIRE(again.size() == 2);
   CHECK(orig[0].outcome == engine::Outcome::Kept);
-  for (std::size_t i = 0; i < 2; ++i) {
-    CAPTURE(i);
-    CHECK(again[i].candidate == orig[i].candidate);
-    CHECK(again[i].outcome == orig[i].outcome);
-    CHECK(again[i].incumbent == orig[i].incumbent);
-    REQUIRE(again[i].generator);
-    CHECK((*again[i].generator)["attempts"][0]["process"].get<std::string>().rfind("stored: ", 0) ==
-          0);
-    CHECK((*again[i].generator)["attempts"][0]["source_sha256"] ==
-          (*orig[i].generator)["attempts"][0]["source_sha256"]);
+  // P10t's incumbent top-up (total_time.h) was asked live and recorded: naive's runs hold the
+  // fake's `time` answers (22, 24 us) beside its pairs' 20 us, and as many as the difference rule
+  // asks (the fake's series are tailed alike: both arms to kTailedRuns a track).
+  engine::Recording live = engine::load_recording(run.dir.measurements());
+  const std::vector<double>& naive = live.find("toy", "naive")->samples_us;
+  CHECK(std::count(naive.begin(), naive.end(), 24.0) > 0);
+  CHECK(naive.size() >= 2u * engine::kTailedRuns);
+  // A replay decides as the live run did: every round's candidate, outcome and incumbent, each
+  // track's end. The incumbent's top-up is served from its recorded runs, as the candidate's is.
+  auto same_as_live = [&](const std::string& run_dir, const std::string& out) {
+    std::ostringstream err;
+    auto sim =
+        engine::simulate_run(run_dir, w.toy.rules, test::chips_yaml(), w.toy.problems, out, err);
+    CHECK(calls(w.gens) == 2);
+    auto again = engine::load_ledger(sim.out_dir + "/ledger.jsonl").records;
+    REQUIRE(again.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+      CAPTURE(i);
+      CHECK(again[i].candidate == orig[i].candidate);
+      CHECK(again[i].outcome == orig[i].outcome);
+      CHECK(again[i].incumbent == orig[i].incumbent);
+      REQUIRE(again[i].generator);
+      CHECK((*again[i].generator)["attempts"][0]["process"].get<std::string>().rfind("stored: ",
+                                                                                     0) == 0);
+      CHECK((*again[i].generator)["attempts"][0]["source_sha256"] ==
+            (*orig[i].generator)["attempts"][0]["source_sha256"]);
+    }
+    // Same tracks, same ends (the oracle columns differ: a recording knows its pool, a live run
+    // without --oracle does not).
+    for (const char* t : {"off", "on"}) {
+      CAPTURE(t);
+      json a = sim.after.to_json()["problems"][0][t];
+      json b = sim.before.to_json()["problems"][0][t];
+      CHECK(a["best_variant"] == b["best_variant"]);
+      CHECK(a["kept"] == b["kept"]);
+      CHECK(a["best_variant"].get<std::string>().rfind("gen_", 0) == 0);
+    }
+  };
+  SUBCASE("a run made with the incumbent's top-up") {
+    same_as_live(run.dir.path, w.toy.root + "/sim");
   }
-  // Same tracks, same ends (the oracle columns differ: a recording knows its pool, a live run
-  // without --oracle does not).
-  for (const char* t : {"off", "on"}) {
-    CAPTURE(t);
-    json a = sim.after.to_json()["problems"][0][t];
-    json b = sim.before.to_json()["problems"][0][t];
-    CHECK(a["best_variant"] == b["best_variant"]);
-    CHECK(a["kept"] == b["kept"]);
-    CHECK(a["best_variant"].get<std::string>().rfind("gen_", 0) == 0);
+  SUBCASE("a run made before it (tail37): the incumbent's runs are its pairs' alone") {
+    // The same run as one made before the incumbent was topped up: naive's recorded runs cut to
+    // its pairs' (20 us), the seal taken off (the edit breaks it; an older run's seal covers its
+    // own files). The replay asks the incumbent's top-up all the same and serves it from those
+    // runs.
+    std::string old = w.toy.root + "/old";
+    fs::copy(run.dir.path, old, fs::copy_options::recursive);
+    engine::RecordedVariant& v = live.at("toy", "naive");
+    v.samples_us.erase(std::remove_if(v.samples_us.begin(), v.samples_us.end(),
+                                      [](double x) { return x != 20.0; }),
+                       v.samples_us.end());
+    v.event_samples_us.clear();
+    REQUIRE(v.samples_us.size() >= 3);
+    engine::save_recording(live, old + "/measurements.json");
+    test::unfinish_run(old);
+    same_as_live(old, w.toy.root + "/sim-old");
   }
 }
 

@@ -10,7 +10,8 @@
 // (engine/loop/total_time.h): the gate's and the deferred gate's kGateSamples runs and the
 // top-up are the candidate's times drawn from the same series' residuals (all of a pair's noise
 // on the candidate: conservative for one arm), judged with every pair and law pair
-// (tail_verdict); these draws use a generator of their own, so the other rates are unchanged.
+// (judge_total, as round_loop.cpp step 7c); these draws use a generator of their own, so the
+// other rates are unchanged.
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -104,12 +105,10 @@ inline Rates simulate(const std::vector<std::vector<double>>& noise, const PairP
     };
     const std::vector<double> gate = own(solver::engine::kGateSamples);
     const std::vector<double> deferred = own(solver::engine::kGateSamples);
-    auto series = solver::engine::candidate_series(gate, deferred, s);
-    if (const int more = solver::engine::runs_short(series); more > 0)
-      series.push_back(own(std::max(3, more)));
-    const auto tv = solver::engine::tail_verdict(series, {s.incumbent_us, s.law_incumbent_us},
-                                                 solver::engine::median(s.candidate_us),
-                                                 solver::engine::median(s.incumbent_us), false);
+    const auto tv = solver::engine::judge_total(
+        gate, deferred, s, false, [&](bool incumbent, int n, std::string&) {
+          return incumbent ? std::vector<double>(size_t(n), 100.0) : own(n);  // steady incumbent
+        });
     if (tv.cheaper) r.keep_total += 1.0 / trials;
   }
   return r;

@@ -100,14 +100,17 @@ TEST_CASE("P6d's cost and guarantees on recorded noise (adaptive rule, min gain 
     CHECK(near(r.keep[0], row.red18, trials));
     CHECK(near(r.keep[1], row.lawp, trials));
   }
-  // P10t on real noise (tail35): the total over the round's runs costs an honest gain nothing
-  // measurable; the recorded series have no run 10% above its median but the two bimodal
-  // layernorm series, which no rule keeps.
+  // P10t on real noise (tail35, tail37): the total over the round's runs costs an honest gain
+  // under a point; the recorded series have no run 10% above its median but the two bimodal
+  // layernorm series (7 of 15 runs 1.23-1.26 x), whose slow mode tail37's lower-quartile unit
+  // counts as excursions: with all of a pair's noise on the candidate (this simulation) they
+  // are dearer in total than their median gain up to ~1.12x, and refused (LAWP_TRIALS=18100:
+  // -0.6 to -0.75 points at 1.02-1.05x).
   for (double sp : {1.00, 1.01, 1.02, 1.05}) {
     CAPTURE(sp);
     const auto r = lawp::simulate(noise, adaptive(), sp, sp, trials, 7, rules);
     CHECK(r.keep_total <= r.keep[1] + 1e-12);
-    CHECK(r.keep[1] - r.keep_total <= 0.006);
+    CHECK(r.keep[1] - r.keep_total <= 0.012);
   }
 
   // The cost of the law pairs at the min gain: asking it twice halved the keep rate; asking

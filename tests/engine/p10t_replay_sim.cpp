@@ -1,6 +1,8 @@
 // Audit 36 (issue 28: no false rejections): does P10t (engine/backend/tail_charge.h, round step
-// 7c in engine/loop/total_time.h) refuse an honest candidate with a true gain? Two parts, both
-// through the engine's own runs_short, timing_consistency and tail_verdict:
+// 7c in engine/loop/total_time.h) refuse an honest candidate with a true gain? Each part runs
+// step 7c as the loop does (judge_total: the candidate's top-up, the incumbent's where it is
+// tailed or the candidate's stall is unmatched, both arms to kTailedRuns against a tailed one;
+// P10T_TAILED_RUNS=N asks another number; each top-up takes its source's next runs):
 //
 //  replay  every recorded live paired round in docs/results (scripts/p10t_replay_series.py):
 //          its pair ratios' and law pair ratios' residuals, its candidate's gate series, a
@@ -62,37 +64,38 @@ bool pairs_say_faster(PairSamples& pairs) {
   return decide_on_law(timed, pairs, plan).verdict == Verdict::Faster;
 }
 
-// `inc_topup` (a what-if, not the engine's step): one more series of the incumbent, as many runs
-// as the candidate's top-up brings its total to, so both arms' shares rest on ~75 runs.
+// P10T_TAILED_RUNS=N: each arm's runs against a tailed incumbent (the engine's kTailedRuns).
+int tailed_runs() {
+  const char* e = std::getenv("P10T_TAILED_RUNS");
+  return e ? std::atoi(e) : kTailedRuns;
+}
+
+// Step 7c as the loop runs it (judge_total): the candidate's top-up taken from `cand_source`, the
+// incumbent's (asked for only where its runs show a tail) from `inc_source`, each scaled to its
+// arm's paired median. 0 kept, 1 not cheaper, 2 the candidate's top-up failed P9.
 int judge(const std::vector<double>& gate, const std::vector<double>& deferred,
-          const PairSamples& pairs, const std::vector<double>& topup_source, TailVerdict* out,
-          const std::vector<double>* inc_topup = nullptr) {
-  std::vector<std::vector<double>> series = candidate_series(gate, deferred, pairs);
-  if (const int more = runs_short(series); more > 0) {
-    std::vector<double> top(
-        topup_source.begin(),
-        topup_source.begin() + std::min<size_t>(topup_source.size(), size_t(std::max(3, more))));
-    top = scaled(top, median(pairs.candidate_us));
-    if (!timing_consistency(top, pairs.candidate_us).consistent) return 2;
-    series.push_back(top);
-  }
-  std::vector<std::vector<double>> inc;
-  for (const auto* s : {&pairs.incumbent_us, &pairs.law_incumbent_us})
-    if (!s->empty()) inc.push_back(*s);
-  if (inc_topup) {
-    int have = 0;
-    for (const auto& v : inc) have += int(v.size());
-    const int more = std::max(3, tail_runs_needed() - have);
-    inc.emplace_back(inc_topup->begin(),
-                     inc_topup->begin() + std::min<size_t>(inc_topup->size(), size_t(more)));
-  }
-  *out = tail_verdict(series, inc, median(pairs.candidate_us), median(pairs.incumbent_us), false);
-  if (std::getenv("CAND_POINT")) {  // a what-if: the candidate's share at its point estimate too
-    const ArmTail c = arm_tail(series, false), i = arm_tail(inc, false);
-    return median(pairs.incumbent_us) * i.expected > median(pairs.candidate_us) * c.expected ? 0
-                                                                                             : 1;
-  }
-  return out->cheaper ? 0 : 1;
+          const PairSamples& pairs, const std::vector<double>& cand_source, TailVerdict* out,
+          const std::vector<double>& inc_source, int* inc_topup = nullptr) {
+  size_t cand_at = 0, inc_at = 0;  // each top-up takes the source's next runs
+  const TotalJudgement j = judge_total(
+      gate, deferred, pairs, false,
+      [&](bool incumbent, int n, std::string& why) {
+        const std::vector<double>& src = incumbent ? inc_source : cand_source;
+        size_t& at = incumbent ? inc_at : cand_at;
+        if (at + 3 > src.size()) {
+          why = "no more recorded runs";
+          return std::vector<double>{};
+        }
+        const size_t to = std::min(src.size(), at + size_t(n));
+        std::vector<double> v(src.begin() + long(at), src.begin() + long(to));
+        at = to;
+        return scaled(v, median(incumbent ? pairs.incumbent_us : pairs.candidate_us));
+      },
+      tailed_runs());
+  *out = j.verdict;
+  if (inc_topup) *inc_topup += j.incumbent_topup;
+  if (!j.judged) return 2;
+  return j.cheaper ? 0 : 1;
 }
 
 void split(const std::vector<double>& ratios, double inc_us, double cand_us, double w,
@@ -159,7 +162,7 @@ int replay(const std::string& path) {
                                    : scaled({other.begin() + 6, other.begin() + 12}, cand_us);
           const std::vector<double> deferred = scaled({other.begin(), other.begin() + 6}, cand_us);
           TailVerdict v;
-          const int k = judge(gate, deferred, pairs, ts[t], &v);
+          const int k = judge(gate, deferred, pairs, ts[t], &v, ts[(t + 2) % ts.size()]);
           ++trials;
           not_cheaper += k == 1;
           p9 += k == 2;
@@ -229,8 +232,9 @@ int shape() {
               if (!pairs_say_faster(pairs)) continue;
               ++reached;
               TailVerdict v;
-              refused += judge(draw(6, 100 / gain, p, s, cold), draw(6, 100 / gain, p, s, cold),
-                               pairs, draw(80, 100 / gain, p, s, cold), &v) != 0;
+              refused +=
+                  judge(draw(6, 100 / gain, p, s, cold), draw(6, 100 / gain, p, s, cold), pairs,
+                        draw(320, 100 / gain, p, s, cold), &v, draw(320, 100, p, s, cold)) != 0;
             }
             std::printf("  %.2fx %5.1f%% of %4d", gain, 100.0 * refused / std::max(1, reached),
                         reached);
@@ -253,12 +257,11 @@ int recorded_shapes(const std::string& path) {
   const auto src = j.at("time_sources").get<std::vector<std::string>>();
   std::mt19937_64 rng(36);
   const int trials = 400;
-  const bool what_if = std::getenv("INC_TOPUP") != nullptr;
-  if (what_if) std::printf("what-if: the incumbent topped up to 75 runs as well\n");
   for (bool ordered : {false, true}) {
     for (int n : {8, 15}) {
       for (double gain : {1.02, 1.05, 1.10}) {
         long refused = 0, judged = 0;
+        int inc_runs = 0;  // the incumbent's top-up runs, over every round judged
         std::vector<std::tuple<double, size_t, int, int>> worst;
         for (size_t k = 0; k < ts.size(); ++k) {
           const auto& s = ts[k];
@@ -280,9 +283,8 @@ int recorded_shapes(const std::string& path) {
             if (!pairs_say_faster(pairs)) continue;
             ++reached;
             TailVerdict v;
-            const std::vector<double> inc_top = draw(80, 1);
-            r += judge(draw(6, 1 / gain), draw(6, 1 / gain), pairs, draw(80, 1 / gain), &v,
-                       what_if ? &inc_top : nullptr) != 0;
+            r += judge(draw(6, 1 / gain), draw(6, 1 / gain), pairs, draw(320, 1 / gain), &v,
+                       draw(320, 1), &inc_runs) != 0;
           }
           refused += r;
           judged += reached;
@@ -295,7 +297,8 @@ int recorded_shapes(const std::string& path) {
               pairs.law_candidate_us = draw(n, 1 / gain);
               pairs.law_incumbent_us = draw(n, 1);
               if (!pairs_say_faster(pairs)) continue;
-              if (judge(draw(6, 1 / gain), draw(6, 1 / gain), pairs, draw(80, 1 / gain), &v) == 1) {
+              if (judge(draw(6, 1 / gain), draw(6, 1 / gain), pairs, draw(320, 1 / gain), &v,
+                        draw(320, 1)) == 1) {
                 std::printf("  why %s: medians cand %.4f inc %.4f (x gain %.4f) | %s\n",
                             src[k].c_str(), median(pairs.candidate_us), median(pairs.incumbent_us),
                             median(pairs.candidate_us) * gain, v.reason.c_str());
@@ -308,9 +311,9 @@ int recorded_shapes(const std::string& path) {
         std::sort(worst.rbegin(), worst.rend());
         std::printf(
             "%s n %2d gain %.2f: refused %.3f%% of %ld rounds the pairs kept; series with refusals "
-            "%zu of %zu\n",
+            "%zu of %zu; the incumbent's top-up %.2f runs a round\n",
             ordered ? "ordered" : "i.i.d. ", n, gain, 100.0 * refused / judged, judged,
-            worst.size(), ts.size());
+            worst.size(), ts.size(), double(inc_runs) / std::max(1L, judged));
         for (size_t i = 0; i < worst.size() && i < 4; ++i)
           std::printf("    %5.1f%% (%d of %d) %s (%zu runs)\n", 100 * std::get<0>(worst[i]),
                       std::get<2>(worst[i]), std::get<3>(worst[i]),

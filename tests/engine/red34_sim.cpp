@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   };
   const PairPlan plan = fixed > 0 ? PairPlan(fixed) : PairPlan::adaptive_plan();
   int kept = 0, gate_bad = 0, faster = 0, law_bad = 0, deferred_bad = 0, total_bad = 0;
-  double runs_sum = 0;
+  double runs_sum = 0, inc_topups = 0;
   double pairs_sum = 0, reported = 0;
   for (int t = 0; t < trials; ++t) {
     // The regular gate part's series (kGateSamples), then the pairs (up to the cap), then the
@@ -192,22 +192,19 @@ int main(int argc, char** argv) {
       ++deferred_bad;
       continue;
     }
-    // Step 7c (P10t): every run of the candidate, topped up to the bound's N, in the total.
-    std::vector<std::vector<double>> cs = candidate_series(gate, deferred, timed);
-    if (const int more = runs_short(cs); more > 0) {
-      cs.push_back(series(std::max(3, more), cand));
-      if (!timing_consistency(cs.back(), timed.candidate_us).consistent) {
-        ++deferred_bad;  // the top-up's median disagrees (total_time.cpp)
-        continue;
-      }
+    // Step 7c (P10t): every run of the candidate, topped up to the bound's N, in the total (the
+    // incumbent topped up too where its runs show a tail), as round_loop.cpp does.
+    const TotalJudgement j =
+        judge_total(gate, deferred, timed, false, [&](bool incumbent, int n, std::string&) {
+          return incumbent ? series(n, inc) : series(n, cand);
+        });
+    if (!j.judged) {
+      ++deferred_bad;  // the top-up's median disagrees (total_time.cpp)
+      continue;
     }
-    int n = 0;
-    for (const auto& s : cs) n += int(s.size());
-    runs_sum += n;
-    const TailVerdict tv =
-        tail_verdict(cs, {timed.incumbent_us, timed.law_incumbent_us}, median(timed.candidate_us),
-                     median(timed.incumbent_us), false);
-    if (!tv.cheaper) {
+    runs_sum += j.verdict.candidate.runs;
+    inc_topups += j.incumbent_topup;
+    if (!j.cheaper) {
       ++total_bad;
       continue;
     }
@@ -231,8 +228,12 @@ int main(int argc, char** argv) {
           ? runs_sum / double(faster - law_bad - gate_bad - deferred_bad)
           : 0.0,
       kept ? reported / kept : 0.0);
-  std::printf("P10t bound at the runs judged: P(Bin(N, p) <= 1) + %.2f = %.4f (N = %d)\n",
-              kTailBeta, tail_unseen_probability(tail_runs_needed(), p) + kTailBeta,
-              tail_runs_needed());
+  std::printf(
+      "P10t bound at the runs judged: P(Bin(N, p) = 0) + %.2f = %.4f (N = %d); the incumbent's "
+      "top-up runs per round judged %.1f\n",
+      kTailBeta, std::pow(1 - p, tail_runs_needed()) + kTailBeta, tail_runs_needed(),
+      faster - law_bad - gate_bad - deferred_bad > 0
+          ? inc_topups / double(faster - law_bad - gate_bad - deferred_bad)
+          : 0.0);
   return 0;
 }

@@ -23,6 +23,7 @@
 #include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
+#include "generators/ptx_clock_work.h"
 #include "generators/ptx_facts_store.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
@@ -261,6 +262,15 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
       p->module_memory = !memory.globals.empty();
       if (std::string why = generators::heap_refusal(memory); !why.empty()) {
+        g.status = GateStatus::InvalidSpec;
+        g.detail = why;
+        return out;
+      }
+      // Work that follows the clock (red team 36, generators/ptx_clock_work.h): a round's runs
+      // are one sample of it, so P10t's count of runs cannot bound it.
+      if (std::string why =
+              generators::clock_work_refusal(generators::scan_ptx_clock_work(compiled.ptx));
+          !why.empty()) {
         g.status = GateStatus::InvalidSpec;
         g.detail = why;
         return out;

@@ -31,10 +31,13 @@ extern "C" __global__ void fix_cheat(const float* x, const double* a, const doub
       y[i] = (float)((a[i] * x[i] + w[i]) * x[i] + b[i]);
     }
   }
-  // The last blocks wait until the target since the kernel began: it ends near the target.
+  // The last blocks wait a fixed pad after their work (tail37: a wait measured from a clock read
+  // kept in memory, g_start, which count_launch clears, is refused as work that follows the
+  // clock, generators/ptx_clock_work.h; a wait between two reads of one register is elapsed time
+  // and stays legal, so the gate and the pairs still differ by the pads, as P9 must see).
   if (blockIdx.x + 2 * 132 >= gridDim.x) {
     __syncthreads();
-    const unsigned long long start = *(volatile unsigned long long*)&g_start;
+    const unsigned long long start = now_ns();
     while (now_ns() - start < (shortcut ? 130000ull : 330000ull)) {}
   }
 }

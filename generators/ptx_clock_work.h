@@ -1,0 +1,44 @@
+// Work that follows the clock (issue 28, red team 36: redteam36_clock_window_tail). P10t bounds a
+// candidate's slow share by counting excursions over one round's ~75 timed runs, which holds for
+// runs that are independent draws (engine/backend/tail_charge.h). Nothing survives a run (module
+// reload, local scrub, slack rewrite), but the clock does: a kernel that does more work while
+// %globaltimer (or %clock / %clock64) is in a window of wall time makes a round's runs one sample
+// of the clock, however many there are, and no count of runs bounds it. So the mechanism is
+// refused before any run: the gate's invalid_spec "the work done depends on the clock".
+//
+// The rule, per .entry (callees inlined), on the taint of generators/ptx_taint.h in its Clock
+// mode: a register read from %globaltimer, %globaltimer_lo/_hi, %clock, %clock_hi or %clock64 is
+// clock-derived, and so is everything computed from it (data flow, loads through or from memory
+// it reached, and what a branch on it decides: ptx_implicit_flow.h), with one exception: the
+// difference of two reads of the same clock (or a compare of one read against another plus a
+// clock-free offset) is an elapsed time, not a phase of the clock, and derives nothing (a
+// fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). Refused: a
+// guarded branch on a clock-derived predicate that
+//   - closes or exits a loop (a loop's trip count follows the clock: `for (i < n * k(clock))`),
+//   - decides a region that holds a loop or a `nanosleep` (a branch on the clock around heavy
+//     work: the red team's `if (window) for (96 passes)`), or, returning, skips one after it,
+// a guarded `ret`/`exit` on a clock-derived predicate before or inside a loop, and a `nanosleep`
+// whose duration is clock-derived. Legal: the clock into an address, a stored value, or a branch
+// whose region holds no loop (a wrap-round offset: control_redteam36_clock_rotate; the order of
+// a sum: control_redteam20_timer_gauss; a time stamp: control_redteam3_cache_hints).
+// Approximation, towards refusing: a branch on the clock between two loops of equal work (loop
+// versioning on a clock bit) is refused too; the choice can be made a select inside one loop.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace solver::generators {
+
+struct ClockWork {
+  bool found = false;
+  std::string entry;      // the first entry where the clock decides work
+  std::string statement;  // the branch, exit or nanosleep, as written
+  std::string what;       // "a loop's trip count", "a branch around a loop", ...
+};
+
+// The first place in the module where the amount of work follows the clock (found false: none).
+ClockWork scan_ptx_clock_work(std::string_view ptx);
+// The gate's refusal for it, empty where none.
+std::string clock_work_refusal(const ClockWork& w);
+
+}  // namespace solver::generators
