@@ -17,7 +17,7 @@
 #include <string>
 
 #include "rules/hash.h"
-#include "rules/text_file.h"
+#include "rules/text_file_at.h"
 
 namespace solver::generators {
 

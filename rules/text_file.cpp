@@ -13,6 +13,7 @@
 #include "rules/diagnostics.h"
 #include "rules/outcome.h"
 #include "rules/temp_name.h"
+#include "rules/text_file_at.h"
 
 namespace solver::rules {
 

@@ -157,3 +157,32 @@ $L__BB0_2:
 	ret;
 )") == 4);
 }
+
+TEST_CASE("a bound's literal is read as PTX spells it (octal, binary), by the one immediate reader") {
+  // review38: c37's own literal reader took `010` for ten (PTX: octal eight) and refused `0b111`;
+  // the lane guard now reads literals through ptx_bit_image.h's immediate, as the bit scans do.
+  CHECK(lanes(R"(
+	mov.u32 	%r1, %tid.x;
+	setp.gt.u32 	%p1, %r1, 010;
+	@%p1 bra 	$L__BB0_2;
+	ld.global.f32 	%f1, [%rd1];
+$L__BB0_2:
+	ret;
+)") == 9);
+  CHECK(lanes(R"(
+	mov.u32 	%r1, %tid.x;
+	setp.gt.u32 	%p1, %r1, 0b111;
+	@%p1 bra 	$L__BB0_2;
+	ld.global.f32 	%f1, [%rd1];
+$L__BB0_2:
+	ret;
+)") == 8);
+  CHECK(lanes(R"(
+	mov.u32 	%r1, %tid.x;
+	setp.gt.u32 	%p1, %r1, 0x1FU;
+	@%p1 bra 	$L__BB0_2;
+	ld.global.f32 	%f1, [%rd1];
+$L__BB0_2:
+	ret;
+)") == 32);
+}

@@ -13,6 +13,7 @@
 #include "rules/diagnostics.h"
 #include "rules/temp_name.h"
 #include "rules/text_file.h"
+#include "rules/text_file_at.h"
 
 using namespace solver::rules;
 namespace fs = std::filesystem;
