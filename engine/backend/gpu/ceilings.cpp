@@ -1,5 +1,6 @@
-// Ceilings measured once per chip and cached on disk (<cache dir>/ceilings-<chip>.json): what
-// this device really reaches, recorded next to the datasheet values. A large device-to-device
+// Ceilings measured once per chip and cached on disk (<cache dir>/ceilings-<chip>.json, sealed
+// and read only through the judged folder: engine/backend/ceilings_cache.h): what this device
+// really reaches, recorded next to the datasheet values. A large device-to-device
 // copy counts bytes read plus bytes written; cuBLAS SGEMM and TF32 GEMM run at 8192^3 on
 // random data (never zeros: they can run faster than real data). cuBLAS is loaded with dlopen
 // (its header gives the types only): a machine without it still gets a worker, whose GEMM
