@@ -59,8 +59,9 @@ Folder judge_dir(const std::string& dir) {
   }
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0)
-    return {-1, errno == ENOTDIR ? "it is not a folder"
-                                 : "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
+    return {-1, errno == ENOTDIR
+                    ? "it is not a folder"
+                    : "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
   std::string why;
   if (::fstat(fd, &st) != 0)
     why = "it cannot be read";
@@ -109,7 +110,8 @@ std::string home_dir() {
 // this user's, unreadable by group and others.
 KeyState read_key(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return {std::nullopt, "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
+  if (fd < 0)
+    return {std::nullopt, "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
   struct stat st {};
   std::string text(128, '\0');
   ssize_t n = -1;
@@ -180,7 +182,8 @@ const KeyState& user_key() {
     struct stat st {};
     const std::string unmade = ::lstat(path.c_str(), &st) != 0 ? make_key(path) : "";
     s = read_key(path);
-    if (!s.key) s.why = "the cache key " + path + " is not used: " + (unmade.empty() ? s.why : unmade);
+    if (!s.key)
+      s.why = "the cache key " + path + " is not used: " + (unmade.empty() ? s.why : unmade);
   }
   if (!s.key)
     std::fprintf(stderr, "solver: warning: %s; running without the caches on disk\n",

@@ -62,7 +62,7 @@ CompileCache::CompileCache(std::string dir) : dir_(std::move(dir)) {}
 
 std::optional<CompileResult> CompileCache::load(const std::string& key) const {
   if (trusted_cache_dir(dir_).empty()) return std::nullopt;  // said once by cache_trust
-  constexpr std::size_t kMaxFile = std::size_t(1) << 30;    // a cubin may be large
+  constexpr std::size_t kMaxFile = std::size_t(1) << 30;     // a cubin may be large
   // The .seal is written last: its presence marks a complete entry (an entry from before the
   // seal, or one copied in without it, is a miss and is compiled again).
   auto seal = read_cache_entry(dir_, key + ".seal", 256);

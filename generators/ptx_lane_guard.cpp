@@ -65,7 +65,7 @@ std::optional<long long> passed_lanes(const TidTest& t, bool negated) {
   else if (stay == "le")
     k = t.value + 1;
   else
-    return std::nullopt;  // ne, gt, ge: every lane from some lane up stays
+    return std::nullopt;           // ne, gt, ge: every lane from some lane up stays
   if (k < 1) return std::nullopt;  // no lane stays: the guard ends the block, it shapes nothing
   return k;
 }
@@ -74,10 +74,9 @@ std::optional<long long> passed_lanes(const TidTest& t, bool negated) {
 // test is a branch inside the kernel, not the launch's shape.
 bool does_work(std::string_view head, const std::vector<std::string_view>& parts) {
   static const std::set<std::string_view> kWork = {
-      "st",   "atom",  "red",      "bar",      "barrier",  "call",      "membar",
-      "fence", "cp",   "tex",      "tld4",     "suld",     "sust",      "sured",
-      "wmma", "mma",   "wgmma",    "ldmatrix", "stmatrix", "prefetch",  "prefetchu",
-      "ldu",  "mbarrier"};
+      "st",    "atom",     "red",      "bar",      "barrier",   "call",  "membar",  "fence",
+      "cp",    "tex",      "tld4",     "suld",     "sust",      "sured", "wmma",    "mma",
+      "wgmma", "ldmatrix", "stmatrix", "prefetch", "prefetchu", "ldu",   "mbarrier"};
   if (kWork.count(head)) return true;
   if (head == "ld")
     return std::find(parts.begin(), parts.end(), std::string_view("param")) == parts.end();
@@ -149,8 +148,7 @@ std::optional<int> ptx_guard_lanes(std::string_view entry_body) {
       if (tid.count(a)) {
         if (auto v = integer(b)) tests[dest] = {std::string(canonical_cmp(parts[1])), *v};
       } else if (tid.count(b)) {
-        if (auto v = integer(a))
-          tests[dest] = {std::string(flipped(canonical_cmp(parts[1]))), *v};
+        if (auto v = integer(a)) tests[dest] = {std::string(flipped(canonical_cmp(parts[1]))), *v};
       }
       continue;
     }

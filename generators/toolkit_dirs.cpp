@@ -49,7 +49,8 @@ namespace {
 std::string stat_line(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return path + " absent\n";
-  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  const long long ns =
+      static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
   return path + " " + std::to_string(st.st_size) + " " + std::to_string(ns) + "\n";
 }
 

@@ -96,8 +96,8 @@ int create_temp(int dir_fd, const std::string& tmp, unsigned mode) {
 
 // write_file_atomically's steps relative to `dir_fd` (AT_FDCWD for a path); `sync_fd` is the
 // folder synced after the rename (-1: `path`'s parent, opened here).
-void write_atomically(int dir_fd, const std::string& path, std::string_view content,
-                      unsigned mode, int sync_fd) {
+void write_atomically(int dir_fd, const std::string& path, std::string_view content, unsigned mode,
+                      int sync_fd) {
   const std::string tmp = temp_name_for(path);  // cleanups recognise it: is_temp_name
   int fd = create_temp(dir_fd, tmp, mode);
   std::size_t done = 0;

@@ -284,7 +284,8 @@ class LiveBackend final : public Backend {
     if (worker_.running()) return "";
     ++starts_;
     // The worker's warnings are the user's to see (a cache turned off, a lint not cached).
-    worker_.forward_warnings([](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+    worker_.forward_warnings(
+        [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
     return worker_.start(worker_argv());
   }
 

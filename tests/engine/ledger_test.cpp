@@ -215,7 +215,7 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
   // review38: the rescue count is range-checked before any conversion (a double past int's range
   // cast to int is undefined behaviour); each bad value is named at its line.
   for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(2.5), nlohmann::json(1e300),
-                                   nlohmann::json(4294967296LL), nlohmann::json("3")}) {
+                                    nlohmann::json(4294967296LL), nlohmann::json("3")}) {
     CAPTURE(bad.dump());
     rec.erase("hash");
     rec["pair_buffers"] = "exchanged";

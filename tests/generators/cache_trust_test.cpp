@@ -35,7 +35,10 @@ void use_key(const TempDir& t, const std::string& name) {
 CompileResult result(const std::string& ptx) {
   CompileResult r;
   r.ok = true;
-  r.cubin = std::string("\x7f" "ELF\0cubin", 10);
+  r.cubin = std::string(
+      "\x7f"
+      "ELF\0cubin",
+      10);
   r.log = "ptxas info: 0 bytes";
   r.ptx = ptx;
   return r;
@@ -124,8 +127,7 @@ TEST_CASE("cache trust: a folder writable by group or others is not used") {
     fs::create_directories(dir);
     REQUIRE(::chmod(dir.c_str(), mode) == 0);
     CHECK(trusted_cache_dir(dir.string()).empty());
-    CHECK(cache_dir_refusal(dir.string()).find("writable by group or others") !=
-          std::string::npos);
+    CHECK(cache_dir_refusal(dir.string()).find("writable by group or others") != std::string::npos);
     CompileCache cache(dir.string());
     CHECK_FALSE(cache.store("k", result("// x\n")));
     CHECK_FALSE(cache.load("k"));

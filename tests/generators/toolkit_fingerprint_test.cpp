@@ -19,7 +19,8 @@ void set_mtime(const fs::path& p, long sec) {
 }
 }  // namespace
 
-TEST_CASE("toolkit fingerprint: a header edited, added or touched, or the library replaced, changes it") {
+TEST_CASE(
+    "toolkit fingerprint: a header edited, added or touched, or the library replaced, changes it") {
   test::TempDir t;
   const fs::path inc = t.path() / "include";
   fs::create_directories(inc / "crt");
@@ -33,7 +34,7 @@ TEST_CASE("toolkit fingerprint: a header edited, added or touched, or the librar
   const std::vector<std::string> libs{lib.string()};
   const std::string before = toolkit_fingerprint(dirs, libs);
   CHECK(toolkit_fingerprint(dirs, libs) == before);  // nothing changed: the same key
-  { std::ofstream(h) << "#define X 22\n"; }           // edited (another size)
+  { std::ofstream(h) << "#define X 22\n"; }          // edited (another size)
   set_mtime(h, 1000);
   const std::string edited = toolkit_fingerprint(dirs, libs);
   CHECK(edited != before);

@@ -103,7 +103,7 @@ TEST_CASE("the _at forms read and write one name inside an open folder, never th
   CHECK(try_read_text_file_at(fd, "entry", 100) == std::optional<std::string>("sealed\n"));
   CHECK_FALSE(try_read_text_file_at(fd, "entry", 3));  // over the cap
   fs::create_symlink(dir / "entry", dir / "link");
-  CHECK_FALSE(try_read_text_file_at(fd, "link", 100));  // a link is refused
+  CHECK_FALSE(try_read_text_file_at(fd, "link", 100));             // a link is refused
   CHECK_FALSE(try_read_text_file_at(fd, "../at_dir/entry", 100));  // one component only
   CHECK_THROWS(write_file_atomically_at(fd, "a/b", "x", 0600));
   ::close(fd);

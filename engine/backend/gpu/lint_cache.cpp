@@ -13,7 +13,7 @@ namespace solver::gpu {
 
 namespace {
 
-constexpr const char* kFormat = "solver-lint-verdict-v2";  // v2: the seal (red team 37)
+constexpr const char* kFormat = "solver-lint-verdict-v2";     // v2: the seal (red team 37)
 constexpr std::size_t kMaxEntryBytes = std::size_t(4) << 20;  // a verdict is words, not data
 
 void add_field(std::string& data, const std::string& name, const std::string& value) {
