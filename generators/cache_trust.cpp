@@ -17,6 +17,7 @@
 #include <string>
 
 #include "rules/hash.h"
+#include "rules/text_file_at.h"
 
 namespace solver::generators {
 
@@ -35,24 +36,62 @@ std::string octal_mode(mode_t m) {
   return buf;
 }
 
-// Why a folder cannot be used, "" where it can (absent: made 0700 first).
-std::string judge_dir(const std::string& dir) {
+// A folder's verdict: the descriptor every entry is read and written through (-1 where the
+// folder is refused) and why it is refused.
+struct Folder {
+  int fd = -1;
+  std::string why;
+};
+
+// Opens the folder (made 0700 first where absent) and judges the folder it opened (fstat on the
+// descriptor), which is then the one used for the process's life: every entry goes through it
+// (openat), so the folder checked is the folder used. A path whose link is retargeted, or whose
+// parent is renamed, after the check (a fixed name in /tmp made by another user as a link to a
+// folder of this user's, then pointed at theirs) redirects nothing.
+Folder judge_dir(const std::string& dir) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     std::error_code ec;
     const fs::path parent = fs::path(dir).parent_path();
     if (!parent.empty()) fs::create_directories(parent, ec);
     if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-      return "it cannot be made (" + std::string(std::strerror(errno)) + ")";
-    if (::stat(dir.c_str(), &st) != 0) return "it cannot be read";
+      return {-1, "it cannot be made (" + std::string(std::strerror(errno)) + ")"};
   }
-  if (!S_ISDIR(st.st_mode)) return "it is not a folder";
-  if (st.st_uid != ::geteuid())
-    return "it is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " +
-           std::to_string(::geteuid()) + ")";
-  if (st.st_mode & (S_IWGRP | S_IWOTH))
-    return "it is writable by group or others (mode " + octal_mode(st.st_mode) + ")";
-  return {};
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return {-1, errno == ENOTDIR
+                    ? "it is not a folder"
+                    : "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
+  std::string why;
+  if (::fstat(fd, &st) != 0)
+    why = "it cannot be read";
+  else if (!S_ISDIR(st.st_mode))
+    why = "it is not a folder";
+  else if (st.st_uid != ::geteuid())
+    why = "it is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " +
+          std::to_string(::geteuid()) + ")";
+  else if (st.st_mode & (S_IWGRP | S_IWOTH))
+    why = "it is writable by group or others (mode " + octal_mode(st.st_mode) + ")";
+  if (!why.empty()) {
+    ::close(fd);
+    return {-1, why};
+  }
+  return {fd, {}};
+}
+
+// The verdict on `dir`, judged once a process (said once on stderr where refused).
+const Folder& folder(const std::string& dir) {
+  static std::map<std::string, Folder> known;
+  std::lock_guard<std::mutex> held(trust_mutex());
+  auto it = known.find(dir);
+  if (it != known.end()) return it->second;
+  Folder f = judge_dir(dir);
+  if (!f.why.empty())
+    std::fprintf(stderr,
+                 "solver: warning: cache folder %s is not used: %s; running without it (name a "
+                 "folder of your own with SOLVER_CACHE_DIR or --cache-dir)\n",
+                 dir.c_str(), f.why.c_str());
+  return known.emplace(dir, std::move(f)).first->second;
 }
 
 struct KeyState {
@@ -71,7 +110,8 @@ std::string home_dir() {
 // this user's, unreadable by group and others.
 KeyState read_key(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return {std::nullopt, "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
+  if (fd < 0)
+    return {std::nullopt, "it cannot be opened (" + std::string(std::strerror(errno)) + ")"};
   struct stat st {};
   std::string text(128, '\0');
   ssize_t n = -1;
@@ -90,15 +130,26 @@ KeyState read_key(const std::string& path) {
 }
 
 // Makes the key file (0600, 32 random bytes as hex) where it is absent: written under a
-// temporary name and linked to its name, so two processes agree on one key.
-void make_key(const std::string& path) {
+// temporary name, synced, and linked to its name, so two processes agree on one key and a crash
+// never leaves a short key behind (one would turn the caches off until removed by hand). "" when
+// made (or another process's stands), else why not: the warning says that, not only that the
+// file cannot be opened afterwards (an unwritable HOME).
+std::string make_key(const std::string& path) {
+  auto why = [](const std::string& step) {
+    return "it cannot be made (" + step + ": " + std::strerror(errno) + ")";
+  };
   std::error_code ec;
-  fs::create_directories(fs::path(path).parent_path(), ec);
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, ec)) {
+    fs::create_directories(parent, ec);
+    if (ec) return "it cannot be made (its folder: " + ec.message() + ")";
+    ::chmod(parent.c_str(), 0700);  // ~/.config/solver: the key's alone
+  }
   unsigned char raw[32];
   FILE* r = std::fopen("/dev/urandom", "rb");
   const bool got = r && std::fread(raw, 1, sizeof raw, r) == sizeof raw;
   if (r) std::fclose(r);
-  if (!got) return;
+  if (!got) return "it cannot be made (no random bytes from /dev/urandom)";
   static const char* hex = "0123456789abcdef";
   std::string text;
   for (unsigned char c : raw) {
@@ -107,12 +158,16 @@ void make_key(const std::string& path) {
   }
   text += '\n';
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) return;
-  const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return why("create " + tmp);
+  const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) &&
+                     ::fsync(fd) == 0;
+  std::string failed = wrote ? "" : why("write " + tmp);
   ::close(fd);
-  if (wrote) (void)::link(tmp.c_str(), path.c_str());  // EEXIST: another process's key stands
+  if (wrote && ::link(tmp.c_str(), path.c_str()) != 0 && errno != EEXIST)  // EEXIST: another's
+    failed = why("link " + path);
   ::unlink(tmp.c_str());
+  return failed;
 }
 
 const KeyState& user_key() {
@@ -125,9 +180,10 @@ const KeyState& user_key() {
     s.why = "no key file can be named (SOLVER_CACHE_KEY, XDG_CONFIG_HOME and HOME unset)";
   } else {
     struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) make_key(path);
+    const std::string unmade = ::lstat(path.c_str(), &st) != 0 ? make_key(path) : "";
     s = read_key(path);
-    if (!s.key) s.why = "the cache key " + path + " is not used: " + s.why;
+    if (!s.key)
+      s.why = "the cache key " + path + " is not used: " + (unmade.empty() ? s.why : unmade);
   }
   if (!s.key)
     std::fprintf(stderr, "solver: warning: %s; running without the caches on disk\n",
@@ -148,21 +204,29 @@ std::string cache_key_path() {
 
 std::string cache_dir_refusal(const std::string& dir) {
   if (dir.empty()) return "no folder";
-  static std::map<std::string, std::string> known;  // one stat a folder a process
-  std::lock_guard<std::mutex> held(trust_mutex());
-  auto it = known.find(dir);
-  if (it != known.end()) return it->second;
-  const std::string why = judge_dir(dir);
-  if (!why.empty())
-    std::fprintf(stderr,
-                 "solver: warning: cache folder %s is not used: %s; running without it (name a "
-                 "folder of your own with SOLVER_CACHE_DIR or --cache-dir)\n",
-                 dir.c_str(), why.c_str());
-  return known.emplace(dir, why).first->second;
+  return folder(dir).why;
 }
 
 std::string trusted_cache_dir(const std::string& dir) {
   return cache_dir_refusal(dir).empty() ? dir : std::string();
+}
+
+std::optional<std::string> read_cache_entry(const std::string& dir, const std::string& name,
+                                            std::size_t max_bytes) {
+  if (dir.empty()) return std::nullopt;
+  return rules::try_read_text_file_at(folder(dir).fd, name, max_bytes);
+}
+
+bool write_cache_entry(const std::string& dir, const std::string& name, std::string_view bytes) {
+  if (dir.empty()) return false;
+  const int fd = folder(dir).fd;
+  if (fd < 0) return false;
+  try {
+    rules::write_file_atomically_at(fd, name, bytes, 0600);
+    return true;
+  } catch (const std::runtime_error&) {  // a full disk: a miss next time
+    return false;
+  }
 }
 
 std::optional<std::string> cache_seal(std::string_view data) {

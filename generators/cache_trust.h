@@ -1,10 +1,14 @@
 // Whom the caches on disk believe (issue 28, red team 37; docs/reliability.md "What is read from
 // a cache folder is what this user wrote"). Every cache the tool keeps in a folder goes through
 // this file: the NVRTC compile cache (compile_cache.h: .ptx, which every code scan reads, and
-// .cubin, which runs), the PTX scans' facts (ptx_facts_store.h) and the tolerance lint's verdicts
-// (engine/backend/gpu/lint_cache.h). Two checks, both cheap:
+// .cubin, which runs), the PTX scans' facts (ptx_facts_store.h), the tolerance lint's verdicts
+// (engine/backend/gpu/lint_cache.h) and the measured ceilings (engine/backend/ceilings_cache.h:
+// the physical floor's bandwidth). Every entry is read and written through read_cache_entry and
+// write_cache_entry, nothing else opens a file there. Two checks, both cheap:
 //  - the folder: used only if it is a folder owned by the effective user and not writable by group
-//    or others (one stat a folder a process, remembered); created 0700 where it is absent. Any
+//    or others (opened once a process and judged by fstat on the descriptor, which every entry
+//    then goes through: openat, O_NOFOLLOW, entries made 0600; a later swap of the path
+//    redirects nothing); created 0700 where it is absent. Any
 //    other folder (a fixed name under /tmp that another user made first, a group-writable share)
 //    is not used at all: said once on stderr, and the process runs without that cache (slower,
 //    never wrong). Not a private folder made elsewhere in its place: a derived name under a
@@ -18,6 +22,7 @@
 //    trust in the folder. Where no key can be had, the caches are off (said once).
 // Pure host code.
 #pragma once
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +40,15 @@ std::string cache_dir_refusal(const std::string& dir);
 std::optional<std::string> cache_seal(std::string_view data);
 // Whether `seal` is `data`'s seal under the user's key (constant-time compare).
 bool cache_seal_matches(std::string_view data, std::string_view seal);
+
+// The entry `name` (one path component) of the folder `dir`, through the descriptor the folder
+// was judged on; nullopt where the folder is refused, or the entry is absent, a link, not a
+// regular file or over `max_bytes`. What it says is believed only where its seal matches.
+std::optional<std::string> read_cache_entry(const std::string& dir, const std::string& name,
+                                            std::size_t max_bytes);
+// Writes the entry atomically (0600, temporary name, rename) through the folder's descriptor;
+// false where the folder is refused or the write fails (a miss next time, never an error).
+bool write_cache_entry(const std::string& dir, const std::string& name, std::string_view bytes);
 
 // The key file's path as the environment names it ("" where none can be named).
 std::string cache_key_path();

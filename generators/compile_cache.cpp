@@ -6,12 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "generators/cache_trust.h"
 #include "rules/hash.h"
-#include "rules/text_file.h"
 
 namespace fs = std::filesystem;
 
@@ -23,20 +20,6 @@ void add_field(std::string& data, const std::string& field) {
   data += std::to_string(field.size());
   data += ':';
   data += field;
-}
-
-std::optional<std::string> read_all(const fs::path& p) {
-  return rules::try_read_text_file(p.string(), std::size_t(1) << 30);  // a cubin may be large
-}
-
-// A cache entry that cannot be written is only a cache miss next time.
-bool write_atomic(const fs::path& target, const std::string& bytes) {
-  try {
-    rules::write_file_atomically(target.string(), bytes);
-    return true;
-  } catch (const std::runtime_error&) {
-    return false;
-  }
 }
 
 // What an entry's seal covers (cache_trust.h: HMAC-SHA256 under the user's key): its key and
@@ -79,16 +62,16 @@ CompileCache::CompileCache(std::string dir) : dir_(std::move(dir)) {}
 
 std::optional<CompileResult> CompileCache::load(const std::string& key) const {
   if (trusted_cache_dir(dir_).empty()) return std::nullopt;  // said once by cache_trust
-  fs::path base = fs::path(dir_) / key;
+  constexpr std::size_t kMaxFile = std::size_t(1) << 30;     // a cubin may be large
   // The .seal is written last: its presence marks a complete entry (an entry from before the
   // seal, or one copied in without it, is a miss and is compiled again).
-  auto seal = rules::try_read_text_file((fs::path(base) += ".seal").string(), 256);
+  auto seal = read_cache_entry(dir_, key + ".seal", 256);
   if (!seal) return std::nullopt;
-  auto cubin = read_all(fs::path(base) += ".cubin");
+  auto cubin = read_cache_entry(dir_, key + ".cubin", kMaxFile);
   if (!cubin || cubin->empty()) return std::nullopt;
-  auto ptx = read_all(fs::path(base) += ".ptx");
+  auto ptx = read_cache_entry(dir_, key + ".ptx", kMaxFile);
   if (!ptx) return std::nullopt;
-  auto log = read_all(fs::path(base) += ".log");
+  auto log = read_cache_entry(dir_, key + ".log", kMaxFile);
   if (!log) return std::nullopt;
   if (!cache_seal_matches(sealed_text(key, *log, *ptx, *cubin), *seal)) {
     static std::atomic<bool> said{false};
@@ -96,7 +79,7 @@ std::optional<CompileResult> CompileCache::load(const std::string& key) const {
       std::fprintf(stderr,
                    "solver: warning: compile cache entry %s ignored (its seal is not this "
                    "user's key's); compiled again\n",
-                   base.c_str());
+                   (fs::path(dir_) / key).c_str());
     return std::nullopt;
   }
   CompileResult r;
@@ -117,11 +100,10 @@ bool CompileCache::store(const std::string& key, const CompileResult& result) co
   const std::optional<std::string> seal =
       cache_seal(sealed_text(key, result.log, result.ptx, result.cubin));
   if (!seal) return false;
-  fs::path base = fs::path(dir_) / key;
-  if (!write_atomic(fs::path(base) += ".log", result.log)) return false;
-  if (!write_atomic(fs::path(base) += ".ptx", result.ptx)) return false;
-  if (!write_atomic(fs::path(base) += ".cubin", result.cubin)) return false;
-  return write_atomic(fs::path(base) += ".seal", *seal);
+  return write_cache_entry(dir_, key + ".log", result.log) &&
+         write_cache_entry(dir_, key + ".ptx", result.ptx) &&
+         write_cache_entry(dir_, key + ".cubin", result.cubin) &&
+         write_cache_entry(dir_, key + ".seal", *seal);
 }
 
 }  // namespace solver::generators

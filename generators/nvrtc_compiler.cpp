@@ -5,6 +5,7 @@
 #include "generators/nvrtc_compiler.h"
 
 #include "generators/compile_diagnostics.h"
+#include "generators/toolkit_dirs.h"
 
 #include <dlfcn.h>
 
@@ -12,12 +13,15 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace solver::generators {
+
+namespace fs = std::filesystem;
 
 namespace nvrtc_api {
 // The subset of NVRTC's C ABI that solver uses; stable since CUDA 11 (cubin and PTX getters).
@@ -177,6 +181,32 @@ std::string nvrtc_version() {
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
+namespace {
+// What the compile cache's key says of the compiler: NVRTC's version (major.minor), and the
+// toolkit as it is on disk (toolkit_fingerprint): the library loaded, its built-in headers'
+// library beside it, and the include folders every compile is given. Once a process.
+std::string compiler_identity() {
+  static const std::string id = [] {
+    std::vector<std::string> libs;
+    Dl_info info{};
+    if (nvrtc_available() && ::dladdr(reinterpret_cast<void*>(nvrtc().Version), &info) &&
+        info.dli_fname) {
+      std::error_code ec;
+      const fs::path lib = fs::canonical(info.dli_fname, ec);
+      if (!ec) {
+        libs.push_back(lib.string());
+        for (const auto& e : fs::directory_iterator(lib.parent_path(), ec))
+          if (e.path().filename().string().rfind("libnvrtc-builtins", 0) == 0)
+            libs.push_back(e.path().string());
+        std::sort(libs.begin() + 1, libs.end());
+      }
+    }
+    return nvrtc_version() + "|" + toolkit_fingerprint(toolkit_include_dirs(), libs);
+  }();
+  return id;
+}
+}  // namespace
+
 CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
                             const std::vector<std::string>& options) {
   if (!nvrtc_available()) return failure(nvrtc().error);
@@ -258,7 +288,7 @@ CompileResult nvrtc_compile_cached(const std::string& source_text, const std::st
                                    const CompileCache* cache) {
   std::string key;
   if (cache) {
-    key = compile_cache_key(source_text, options, nvrtc_version(), arch);
+    key = compile_cache_key(source_text, options, compiler_identity(), arch);
     if (auto hit = cache->load(key)) return *hit;
   }
   CompileResult compiled = nvrtc_compile(source_text, name, options);
@@ -284,7 +314,7 @@ CompileResult compile_unscanned(const ResolvedVariant& variant, CompileCache* ca
     key = compile_cache_key(variant.headers_digest.empty()
                                 ? variant.source_text
                                 : variant.source_text + "\n//headers " + variant.headers_digest,
-                            options, nvrtc_version(), variant.arch);
+                            options, compiler_identity(), variant.arch);
     if (auto hit = cache->load(key)) return *hit;
   }
   // The program is named by its path: NVRTC looks up a quoted include next to the file it is

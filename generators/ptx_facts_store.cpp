@@ -14,7 +14,6 @@
 
 #include "generators/cache_trust.h"
 #include "rules/hash.h"
-#include "rules/text_file.h"
 
 namespace solver::generators {
 
@@ -37,9 +36,7 @@ void add(std::string& to, const std::string& part) {
   to += part;
 }
 
-fs::path entry_path(const std::string& dir, const std::string& key) {
-  return fs::path(dir) / (key + ".facts.json");
-}
+std::string entry_name(const std::string& key) { return key + ".facts.json"; }
 
 // What an entry's seal covers (cache_trust.h: HMAC-SHA256 under the user's key): the key, the
 // site and the value's text. A file edited, damaged, copied in or written under another key is
@@ -86,8 +83,8 @@ std::string ptx_facts_key(const std::string& site, const std::string& ptx_sha,
 
 std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::string& key) {
   if (trusted_cache_dir(dir).empty()) return std::nullopt;  // said once by cache_trust
-  const fs::path path = entry_path(dir, key);
-  std::optional<std::string> text = rules::try_read_text_file(path.string(), 16u << 20);
+  const fs::path path = fs::path(dir) / entry_name(key);
+  std::optional<std::string> text = read_cache_entry(dir, entry_name(key), 16u << 20);
   if (!text) return std::nullopt;  // none (or unreadable): an ordinary miss
   nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
@@ -128,12 +125,7 @@ bool store_ptx_facts(const std::string& dir, const std::string& key, const std::
   j["site"] = site;
   j["value"] = value;
   j["seal"] = *seal;
-  try {
-    rules::write_file_atomically(entry_path(dir, key).string(), j.dump() + "\n");
-    return true;
-  } catch (const std::exception&) {  // a store that cannot be written is a miss next time
-    return false;
-  }
+  return write_cache_entry(dir, entry_name(key), j.dump() + "\n");  // false: a miss next time
 }
 
 std::string double_bits(double v) {

@@ -1,32 +1,25 @@
 #include "generators/ptx_lane_guard.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "generators/ptx_bit_image.h"
 #include "generators/ptx_implicit_flow.h"
 #include "generators/ptx_scan.h"
 
 namespace solver::generators {
 namespace {
 
-// An integer literal operand (ptx_operands trims it): decimal or hex, a sign, a U suffix.
+// An integer literal operand (ptx_operands trims it), read by the one PTX immediate reader
+// (ptx_bit_image.h: decimal, hex, binary, octal as PTX spells it, a U suffix, a minus), as the
+// signed value a comparison with a lane index means.
 std::optional<long long> integer(std::string_view s) {
-  bool neg = !s.empty() && s.front() == '-';
-  if (neg) s.remove_prefix(1);
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s.remove_prefix(2);
-  }
-  if (!s.empty() && (s.back() == 'U' || s.back() == 'u')) s.remove_suffix(1);
-  long long v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
-  return neg ? -v : v;
+  const std::optional<bits::Word> w = bits::immediate(s);
+  if (!w) return std::nullopt;
+  return static_cast<long long>(*w);
 }
 
 // PTX's integer comparisons, the unsigned spellings folded onto the signed ones.
@@ -72,7 +65,7 @@ std::optional<long long> passed_lanes(const TidTest& t, bool negated) {
   else if (stay == "le")
     k = t.value + 1;
   else
-    return std::nullopt;  // ne, gt, ge: every lane from some lane up stays
+    return std::nullopt;           // ne, gt, ge: every lane from some lane up stays
   if (k < 1) return std::nullopt;  // no lane stays: the guard ends the block, it shapes nothing
   return k;
 }
@@ -81,10 +74,9 @@ std::optional<long long> passed_lanes(const TidTest& t, bool negated) {
 // test is a branch inside the kernel, not the launch's shape.
 bool does_work(std::string_view head, const std::vector<std::string_view>& parts) {
   static const std::set<std::string_view> kWork = {
-      "st",   "atom",  "red",      "bar",      "barrier",  "call",      "membar",
-      "fence", "cp",   "tex",      "tld4",     "suld",     "sust",      "sured",
-      "wmma", "mma",   "wgmma",    "ldmatrix", "stmatrix", "prefetch",  "prefetchu",
-      "ldu",  "mbarrier"};
+      "st",    "atom",     "red",      "bar",      "barrier",   "call",  "membar",  "fence",
+      "cp",    "tex",      "tld4",     "suld",     "sust",      "sured", "wmma",    "mma",
+      "wgmma", "ldmatrix", "stmatrix", "prefetch", "prefetchu", "ldu",   "mbarrier"};
   if (kWork.count(head)) return true;
   if (head == "ld")
     return std::find(parts.begin(), parts.end(), std::string_view("param")) == parts.end();
@@ -156,8 +148,7 @@ std::optional<int> ptx_guard_lanes(std::string_view entry_body) {
       if (tid.count(a)) {
         if (auto v = integer(b)) tests[dest] = {std::string(canonical_cmp(parts[1])), *v};
       } else if (tid.count(b)) {
-        if (auto v = integer(a))
-          tests[dest] = {std::string(flipped(canonical_cmp(parts[1]))), *v};
+        if (auto v = integer(a)) tests[dest] = {std::string(flipped(canonical_cmp(parts[1]))), *v};
       }
       continue;
     }

@@ -16,4 +16,14 @@ std::optional<std::string> cccl_include_dir();
 // Both of the above that exist, in NVRTC's -I order (none without a toolkit).
 std::vector<std::string> toolkit_include_dirs();
 
+// A digest (sha256 hex) of the toolkit as it is on disk: every regular file under `dirs` (its
+// path, size and modification time, in nanoseconds) and each of `files` the same way. The
+// compile cache's key carries it (nvrtc_compiler.cpp, compiler_identity): NVRTC's version is
+// major.minor only, so a toolkit updated in place (13.0.48 to 13.0.88: another libnvrtc, other
+// headers, the same "13.0") or a toolkit header edited kept every key, and a kernel whose code
+// the new headers change was served the old cubin and PTX. Stats only (about 2,000 files, a few
+// milliseconds), no reads; an absent folder or file counts as absent.
+std::string toolkit_fingerprint(const std::vector<std::string>& dirs,
+                                const std::vector<std::string>& files);
+
 }  // namespace solver::generators

@@ -13,6 +13,7 @@
 #include "rules/diagnostics.h"
 #include "rules/outcome.h"
 #include "rules/temp_name.h"
+#include "rules/text_file_at.h"
 
 namespace solver::rules {
 
@@ -35,11 +36,11 @@ std::string limit_text(std::size_t max_bytes) {
 
 // Reads through one descriptor that was checked with fstat, so the file checked is the file
 // read (no check-then-open race with a FIFO swapped in).
-Outcome<std::string> read_checked(const std::string& path, std::string_view what,
-                                  std::size_t max_bytes) {
+Outcome<std::string> read_checked(int dir_fd, const std::string& path, std::string_view what,
+                                  std::size_t max_bytes, int extra_flags = 0) {
   const std::string_view name = what;
   // O_NONBLOCK: opening a FIFO with no writer would block; the fstat below refuses it anyway.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  int fd = ::openat(dir_fd, path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | extra_flags);
   if (fd < 0) return Failure{cat({"cannot read the ", name, ": ", std::strerror(errno)})};
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -81,24 +82,24 @@ Outcome<std::string> read_checked(const std::string& path, std::string_view what
   throw std::runtime_error(cat({step, " ", path, ": ", std::strerror(err)}));
 }
 
-}  // namespace
-
-std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
-  auto text = read_checked(path, what, max_bytes);
-  if (!text) throw InputError(Diagnostic{SourceLocation(path), text.error().why});
-  return std::move(text).value();
-}
-
-std::optional<std::string> try_read_text_file(const std::string& path, std::size_t max_bytes) {
-  auto text = read_checked(path, "file", max_bytes);
-  if (!text) return std::nullopt;
-  return std::move(text).value();
-}
-
-void write_file_atomically(const std::string& path, std::string_view content) {
-  const std::string tmp = temp_name_for(path);  // cleanups recognise it: is_temp_name
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+// The temporary file, made new: O_EXCL|O_NOFOLLOW, so a link planted at the predictable name
+// (temp_name_for: path, pid, counter) is never followed to truncate the file it points at. A
+// leftover of a killed process that had this pid is removed once and the open tried again.
+int create_temp(int dir_fd, const std::string& tmp, unsigned mode) {
+  const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+  int fd = ::openat(dir_fd, tmp.c_str(), flags, static_cast<mode_t>(mode));
+  if (fd < 0 && errno == EEXIST && ::unlinkat(dir_fd, tmp.c_str(), 0) == 0)
+    fd = ::openat(dir_fd, tmp.c_str(), flags, static_cast<mode_t>(mode));
   if (fd < 0) fail("cannot create", tmp, errno);
+  return fd;
+}
+
+// write_file_atomically's steps relative to `dir_fd` (AT_FDCWD for a path); `sync_fd` is the
+// folder synced after the rename (-1: `path`'s parent, opened here).
+void write_atomically(int dir_fd, const std::string& path, std::string_view content, unsigned mode,
+                      int sync_fd) {
+  const std::string tmp = temp_name_for(path);  // cleanups recognise it: is_temp_name
+  int fd = create_temp(dir_fd, tmp, mode);
   std::size_t done = 0;
   while (done < content.size()) {
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
@@ -106,7 +107,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     if (n <= 0) {
       int err = n < 0 ? errno : ENOSPC;
       ::close(fd);
-      ::unlink(tmp.c_str());
+      ::unlinkat(dir_fd, tmp.c_str(), 0);
       fail("cannot write", tmp, err);
     }
     done += static_cast<std::size_t>(n);
@@ -114,16 +115,20 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   if (::fsync(fd) != 0) {
     int err = errno;
     ::close(fd);
-    ::unlink(tmp.c_str());
+    ::unlinkat(dir_fd, tmp.c_str(), 0);
     fail("cannot sync", tmp, err);
   }
   ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (::renameat(dir_fd, tmp.c_str(), dir_fd, path.c_str()) != 0) {
     int err = errno;
-    ::unlink(tmp.c_str());
+    ::unlinkat(dir_fd, tmp.c_str(), 0);
     fail(cat({"cannot rename ", tmp, " to"}), path, err);
   }
   // The rename is durable once the folder is synced.
+  if (sync_fd >= 0) {
+    ::fsync(sync_fd);
+    return;
+  }
   const std::size_t slash = path.rfind('/');
   const std::string dir = slash == std::string::npos ? std::string(".")
                           : slash == 0               ? std::string("/")
@@ -133,6 +138,42 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     ::fsync(dfd);
     ::close(dfd);
   }
+}
+
+bool one_component(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos;
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
+  auto text = read_checked(AT_FDCWD, path, what, max_bytes);
+  if (!text) throw InputError(Diagnostic{SourceLocation(path), text.error().why});
+  return std::move(text).value();
+}
+
+std::optional<std::string> try_read_text_file(const std::string& path, std::size_t max_bytes) {
+  auto text = read_checked(AT_FDCWD, path, "file", max_bytes);
+  if (!text) return std::nullopt;
+  return std::move(text).value();
+}
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  write_atomically(AT_FDCWD, path, content, 0644, -1);
+}
+
+std::optional<std::string> try_read_text_file_at(int dir_fd, const std::string& name,
+                                                 std::size_t max_bytes) {
+  if (dir_fd < 0 || !one_component(name)) return std::nullopt;
+  auto text = read_checked(dir_fd, name, "file", max_bytes, O_NOFOLLOW);
+  if (!text) return std::nullopt;
+  return std::move(text).value();
+}
+
+void write_file_atomically_at(int dir_fd, const std::string& name, std::string_view content,
+                              unsigned mode) {
+  if (dir_fd < 0 || !one_component(name)) fail("cannot write", name, EINVAL);
+  write_atomically(dir_fd, name, content, mode, dir_fd);
 }
 
 }  // namespace solver::rules

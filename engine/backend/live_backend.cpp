@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -282,6 +283,9 @@ class LiveBackend final : public Backend {
   std::string ensure_worker() {
     if (worker_.running()) return "";
     ++starts_;
+    // The worker's warnings are the user's to see (a cache turned off, a lint not cached).
+    worker_.forward_warnings(
+        [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
     return worker_.start(worker_argv());
   }
 

@@ -2,6 +2,7 @@
 #include "engine/backend/value_json.h"
 
 #include <cmath>
+#include <limits>
 
 #include "engine/backend/json_util.h"
 #include "engine/backend/pc_sampling_json.h"
@@ -234,8 +235,11 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   p.exchanged_allocations = c.boolean(j, "exchanged_allocations");
   if (j.contains("law_incumbent_us")) p.law_incumbent_us = c.measured_list(j, "law_incumbent_us");
   if (j.contains("law_candidate_us")) p.law_candidate_us = c.measured_list(j, "law_candidate_us");
-  if (j.contains("law_audited")) p.law_audited = int(c.measured(j, "law_audited").value_or(0));
-  if (j.contains("fold_rescued")) p.fold_rescued = int(c.measured(j, "fold_rescued").value_or(0));
+  // Counts, range-checked before any conversion: a null (NaN), negative or huge value is a
+  // located error, never an undefined cast (review38).
+  constexpr int64_t kMaxCount = std::numeric_limits<int>::max();
+  p.law_audited = static_cast<int>(c.integer(j, "law_audited", 0, kMaxCount).value_or(0));
+  p.fold_rescued = static_cast<int>(c.integer(j, "fold_rescued", 0, kMaxCount).value_or(0));
   c.throw_if_any("bad pair samples");
   return p;
 }

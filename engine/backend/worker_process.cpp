@@ -35,6 +35,7 @@ std::string WorkerProcess::start(const std::vector<std::string>& argv) {
   kill_now();
   out_buf_.clear();
   err_tail_.clear();
+  err_line_.clear();
   exit_code_ = -1;
   term_signal_ = 0;
   int in[2], out[2], err[2];
@@ -115,6 +116,20 @@ bool WorkerProcess::write_line(const std::string& line) {
 void WorkerProcess::append_stderr(const char* data, std::size_t n) {
   err_tail_.append(data, n);
   if (err_tail_.size() > kStderrKeep) err_tail_.erase(0, err_tail_.size() - kStderrKeep);
+  if (!warning_sink_) return;
+  err_line_.append(data, n);
+  for (std::size_t nl; (nl = err_line_.find('\n')) != std::string::npos;) {
+    const std::string line = err_line_.substr(0, nl);
+    err_line_.erase(0, nl + 1);
+    const bool warning =
+        line.rfind("solver: warning:", 0) == 0 || line.rfind("solver-gpu: warning:", 0) == 0;
+    if (warning && warned_.insert(line).second) warning_sink_(line);
+  }
+  if (err_line_.size() > kStderrKeep) err_line_.clear();  // no line that long is a warning
+}
+
+void WorkerProcess::forward_warnings(std::function<void(const std::string&)> sink) {
+  warning_sink_ = std::move(sink);
 }
 
 WorkerProcess::ReadStatus WorkerProcess::read_line(Clock::time_point deadline, std::string* line) {

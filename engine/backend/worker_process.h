@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,13 @@ class WorkerProcess {
   // The last `max_bytes` of what the child wrote to stderr (after draining what is pending).
   std::string stderr_tail(std::size_t max_bytes = 4000);
 
+  // Passes each line of the child's stderr that is one of the tool's warnings ("solver:
+  // warning: ...", "solver-gpu: warning: ...") to `sink` as it is read, each distinct line once
+  // for this object's life (a restarted worker says its warnings again). The tail alone is read
+  // only when the child dies, so without this a worker's warning never reached the user: a cache
+  // folder refused or no cache key (generators/cache_trust.h) turned the caches off in silence.
+  void forward_warnings(std::function<void(const std::string&)> sink);
+
  private:
   void close_fds();
   void drain_stderr(int timeout_ms);
@@ -53,6 +61,9 @@ class WorkerProcess {
   int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
   std::string out_buf_;
   std::string err_tail_;
+  std::string err_line_;  // the stderr line being read (forward_warnings)
+  std::set<std::string> warned_;
+  std::function<void(const std::string&)> warning_sink_;
   int exit_code_ = -1, term_signal_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <limits>
 #include <stdexcept>
 
 #include "engine/backend/json_util.h"
@@ -310,13 +311,10 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
       c.error("/pair_buffers",
               "must be \"shared\", \"separate\" or \"exchanged\", not \"" + *b + "\"");
   }
-  if (j.contains("pair_fold_rescued")) {
-    const double n = c.measured(j, "pair_fold_rescued").value_or(0);
-    if (!(n >= 0) || n != double(int(n)))
-      c.error("/pair_fold_rescued", "a count of verified runs is a non-negative integer");
-    else
-      r.pair_fold_rescued = int(n);
-  }
+  // A count of verified runs, range-checked before any conversion (a double past int's range
+  // converted to int is undefined behaviour, however the comparison after it came out).
+  r.pair_fold_rescued = static_cast<int>(
+      c.integer(j, "pair_fold_rescued", 0, std::numeric_limits<int>::max()).value_or(0));
   r.narrowed_checks = c.strings(j, "narrowed_checks");
   r.deferred_checks = c.string(j, "deferred_checks").value_or("");
   r.tie_kept = c.boolean(j, "tie_kept", false).value_or(false);

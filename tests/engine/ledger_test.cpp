@@ -212,6 +212,24 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
     CHECK(e.format().find("pair_buffers") != std::string::npos);
     CHECK(e.diagnostics().at(0).where.line == 2);
   }
+  // review38: the rescue count is range-checked before any conversion (a double past int's range
+  // cast to int is undefined behaviour); each bad value is named at its line.
+  for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(2.5), nlohmann::json(1e300),
+                                    nlohmann::json(4294967296LL), nlohmann::json("3")}) {
+    CAPTURE(bad.dump());
+    rec.erase("hash");
+    rec["pair_buffers"] = "exchanged";
+    rec["pair_fold_rescued"] = bad;
+    rec["hash"] = engine::chain_hash(header["hash"].get<std::string>(), rec);
+    test::write_text(path, text.substr(0, second) + rec.dump() + "\n");
+    try {
+      engine::load_ledger(path);
+      FAIL("a bad pair_fold_rescued was accepted");
+    } catch (const rules::InputError& e) {
+      CHECK(e.format().find("pair_fold_rescued") != std::string::npos);
+      CHECK(e.diagnostics().at(0).where.line == 2);
+    }
+  }
 }
 
 TEST_CASE(

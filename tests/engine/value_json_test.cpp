@@ -149,6 +149,29 @@ TEST_CASE("pair and time samples round-trip, a timing failure included") {
   // buffer placement either).
   CHECK_FALSE(to_json(PairSamples{}).contains("failure"));
   CHECK_FALSE(to_json(PairSamples{}).contains("shared_buffers"));
+  // P5's rescue count round-trips; a count that is negative, fractional or past int is a located
+  // error, and null reads as absent (review38: it was cast from a double, NaN and 1e300 included).
+  p.fold_rescued = 3;
+  CHECK(pair_samples_from_json(via_text(to_json(p))).fold_rescued == 3);
+  {
+    nlohmann::json j = to_json(p);
+    j["fold_rescued"] = nullptr;
+    CHECK(pair_samples_from_json(j).fold_rescued == 0);
+  }
+  for (const std::string key : {"fold_rescued", "law_audited"})
+    for (const nlohmann::json& bad :
+         {nlohmann::json(-1), nlohmann::json(2.5), nlohmann::json(1e300)}) {
+      CAPTURE(key);
+      CAPTURE(bad.dump());
+      nlohmann::json j = to_json(p);
+      j[key] = bad;
+      try {
+        pair_samples_from_json(j);
+        FAIL("a bad count was accepted");
+      } catch (const solver::rules::InputError& e) {
+        CHECK(e.format().find(key) != std::string::npos);
+      }
+    }
 
   TimeSamples t;
   t.kernel_us = {1.5, 1.25};

@@ -5,12 +5,16 @@
 #include "generators/cache_trust.h"
 
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "generators/compile_cache.h"
 #include "generators/ptx_facts_store.h"
@@ -31,7 +35,10 @@ void use_key(const TempDir& t, const std::string& name) {
 CompileResult result(const std::string& ptx) {
   CompileResult r;
   r.ok = true;
-  r.cubin = std::string("\x7f" "ELF\0cubin", 10);
+  r.cubin = std::string(
+      "\x7f"
+      "ELF\0cubin",
+      10);
   r.log = "ptxas info: 0 bytes";
   r.ptx = ptx;
   return r;
@@ -120,8 +127,7 @@ TEST_CASE("cache trust: a folder writable by group or others is not used") {
     fs::create_directories(dir);
     REQUIRE(::chmod(dir.c_str(), mode) == 0);
     CHECK(trusted_cache_dir(dir.string()).empty());
-    CHECK(cache_dir_refusal(dir.string()).find("writable by group or others") !=
-          std::string::npos);
+    CHECK(cache_dir_refusal(dir.string()).find("writable by group or others") != std::string::npos);
     CompileCache cache(dir.string());
     CHECK_FALSE(cache.store("k", result("// x\n")));
     CHECK_FALSE(cache.load("k"));
@@ -153,5 +159,83 @@ TEST_CASE("cache trust: a key file others may read is not used (the caches are o
   overwrite(path, std::string(64, 'a') + "\n");
   REQUIRE(::chmod(path.c_str(), 0644) == 0);
   CHECK_FALSE(cache_seal("x"));
+  CHECK_FALSE(CompileCache((t.path() / "c").string()).store("k", result("// x\n")));
+}
+
+namespace {
+// What `f` wrote on stderr (fd 2 sent to a file meanwhile).
+template <typename F>
+std::string stderr_of(const TempDir& t, F f) {
+  const std::string path = (t.path() / "stderr.txt").string();
+  std::fflush(stderr);
+  const int saved = ::dup(2);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ::dup2(fd, 2);
+  ::close(fd);
+  f();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  return solver::rules::read_text_file(path);
+}
+}  // namespace
+
+TEST_CASE("cache trust: a folder path retargeted after its check redirects no entry") {
+  // A link at the folder's name (a fixed name in /tmp another user made first, pointing at a
+  // folder of this user's so it passes) retargeted after the check: entries still go to the
+  // folder that was judged, never to the new target.
+  TempDir t;
+  use_key(t, "mine.key");
+  const fs::path judged = t.path() / "judged";
+  const fs::path theirs = t.path() / "theirs";
+  fs::create_directories(judged);
+  fs::create_directories(theirs);
+  ::chmod(judged.c_str(), 0700);
+  const fs::path link = t.path() / "cache";
+  fs::create_directory_symlink(judged, link);
+  const std::string dir = link.string();
+  REQUIRE(trusted_cache_dir(dir) == dir);
+  fs::remove(link);
+  fs::create_directory_symlink(theirs, link);
+  { std::ofstream(theirs / "planted.json") << "planted\n"; }
+  CHECK(CompileCache(dir).store("k", result("// mine\n")));
+  CHECK(fs::exists(judged / "k.cubin"));
+  CHECK_FALSE(fs::exists(theirs / "k.cubin"));
+  CHECK(write_cache_entry(dir, "e.json", "mine\n"));
+  CHECK(fs::exists(judged / "e.json"));
+  CHECK_FALSE(fs::exists(theirs / "e.json"));
+  CHECK_FALSE(read_cache_entry(dir, "planted.json", 100));
+  CHECK(read_cache_entry(dir, "e.json", 100) == std::optional<std::string>("mine\n"));
+}
+
+TEST_CASE("cache trust: entries are made 0600; a link or a path of more than one name is none") {
+  TempDir t;
+  use_key(t, "mine.key");
+  const std::string dir = (t.path() / "c").string();
+  REQUIRE(write_cache_entry(dir, "k.lint.json", "x"));
+  struct stat st {};
+  REQUIRE(::stat((fs::path(dir) / "k.lint.json").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+  { std::ofstream(t.path() / "outside.json") << "outside\n"; }
+  fs::create_symlink(t.path() / "outside.json", fs::path(dir) / "l.json");
+  CHECK_FALSE(read_cache_entry(dir, "l.json", 100));
+  CHECK_FALSE(read_cache_entry(dir, "../outside.json", 100));
+  CHECK_FALSE(write_cache_entry(dir, "../outside.json", "y"));
+  CHECK(solver::rules::read_text_file((t.path() / "outside.json").string()) == "outside\n");
+}
+
+TEST_CASE("cache trust: a key file that cannot be made says why, once, and the caches are off") {
+  // An unwritable HOME: the key's folder cannot be made (here its parent is a file). The warning
+  // names that, not only that the file cannot be opened afterwards.
+  TempDir t;
+  { std::ofstream(t.path() / "home") << "a file, not a folder\n"; }
+  ::setenv("SOLVER_CACHE_KEY", (t.path() / "home" / "solver" / "cache.key").string().c_str(), 1);
+  std::optional<std::string> seal;
+  const std::string said = stderr_of(t, [&] { seal = cache_seal("x"); });
+  CHECK_FALSE(seal);
+  CHECK(said.find("it cannot be made") != std::string::npos);
+  CHECK(said.find("running without the caches on disk") != std::string::npos);
+  CHECK(std::count(said.begin(), said.end(), '\n') == 1);
+  CHECK(stderr_of(t, [&] { seal = cache_seal("y"); }).empty());  // said once
   CHECK_FALSE(CompileCache((t.path() / "c").string()).store("k", result("// x\n")));
 }

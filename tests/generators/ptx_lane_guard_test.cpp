@@ -1,8 +1,9 @@
 // The lane-guard scan (generators/ptx_lane_guard.h) on PTX as nvcc 13.0 emits it for sm_90 (the
-// leading code of small kernels, trimmed; two of the bounds in its form by hand): a one-thread block written for whole-warp blocks
-// passes one lane, a bound passes its count, either way round and negated; a test of anything
-// but threadIdx.x, a test after the kernel's first load, a branch that does not exit, a guard
-// that sends one lane away, and a register reused before its test bound nothing.
+// leading code of small kernels, trimmed; two of the bounds in its form by hand): a one-thread
+// block written for whole-warp blocks passes one lane, a bound passes its count, either way round
+// and negated; a test of anything but threadIdx.x, a test after the kernel's first load, a branch
+// that does not exit, a guard that sends one lane away, and a register reused before its test bound
+// nothing.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -156,4 +157,20 @@ TEST_CASE("several guards: the fewest lanes") {
 $L__BB0_2:
 	ret;
 )") == 4);
+}
+
+TEST_CASE(
+    "a bound's literal is read as PTX spells it (octal, binary), by the one immediate reader") {
+  // review38: c37's own literal reader took `010` for ten (PTX: octal eight) and refused `0b111`;
+  // the lane guard now reads literals through ptx_bit_image.h's immediate, as the bit scans do.
+  // `threadIdx.x > literal` -> exit: lanes 0..literal work.
+  auto above = [](const std::string& literal) {
+    return lanes(
+        "\tmov.u32 \t%r1, %tid.x;\n\tsetp.gt.u32 \t%p1, %r1, " + literal +
+        ";\n\t@%p1 bra \t$L__BB0_2;\n\tld.global.f32 \t%f1, [%rd1];\n$L__BB0_2:\n\tret;\n");
+  };
+  CHECK(above("7") == 8);
+  CHECK(above("010") == 9);
+  CHECK(above("0b111") == 8);
+  CHECK(above("0x1FU") == 32);
 }

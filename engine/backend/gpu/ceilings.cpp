@@ -1,5 +1,6 @@
-// Ceilings measured once per chip and cached on disk (<cache dir>/ceilings-<chip>.json): what
-// this device really reaches, recorded next to the datasheet values. A large device-to-device
+// Ceilings measured once per chip and cached on disk (<cache dir>/ceilings-<chip>.json, sealed
+// and read only through the judged folder: engine/backend/ceilings_cache.h): what this device
+// really reaches, recorded next to the datasheet values. A large device-to-device
 // copy counts bytes read plus bytes written; cuBLAS SGEMM and TF32 GEMM run at 8192^3 on
 // random data (never zeros: they can run faster than real data). cuBLAS is loaded with dlopen
 // (its header gives the types only): a machine without it still gets a worker, whose GEMM
@@ -10,14 +11,11 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "engine/backend/ceilings_cache.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
-#include "rules/text_file.h"
 
 namespace solver::gpu {
 namespace {
@@ -101,26 +99,15 @@ struct Blas {
 
 const engine::Ceilings& Worker::ceilings() {
   if (ceilings_) return *ceilings_;
-  namespace fs = std::filesystem;
-  std::string dir = config_.cache_dir.empty() ? generators::default_cache_dir() : config_.cache_dir;
-  fs::path file = fs::path(dir) / ("ceilings-" + chip_.id + ".json");
-  engine::Ceilings c;
-  {
-    if (auto text = rules::try_read_text_file(file.string())) {
-      try {
-        c = engine::ceilings_from_json(nlohmann::json::parse(*text));
-        if (c.device_name == device_.name && c.copy_gbps > 0) {
-          c.from_cache = true;
-          return *(ceilings_ = c);
-        }
-      } catch (const std::exception&) {
-        // a damaged cache file is measured again and overwritten
-      }
-    }
-  }
+  // The folder cache_trust judged, the entry sealed (ceilings_cache.h: the physical floor
+  // reads these numbers, so a planted file is a miss, measured again).
+  const std::string dir =
+      config_.cache_dir.empty() ? generators::default_cache_dir() : config_.cache_dir;
+  if (std::optional<engine::Ceilings> kept = engine::load_ceilings(dir, chip_.id, device_.name))
+    return *(ceilings_ = *kept);
   NvtxRange range("ceilings");
   beat("ceilings", 300000);
-  c = engine::Ceilings{};
+  engine::Ceilings c;
   c.chip_id = chip_.id;
   c.device_name = device_.name;
   c.datasheet_dram_gbps = chip_.number("dram_gbps");
@@ -176,13 +163,7 @@ const engine::Ceilings& Worker::ceilings() {
       "copy: cuMemcpyDtoDAsync of 1 GiB, (read+write) bytes / median of 10; GEMM: "
       "cuBLAS 8192^3 on uniform(-1,1) data, median of 5 after 2 warm-ups; "
       "TF32 = cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32";
-  std::error_code ec;
-  fs::create_directories(file.parent_path(), ec);
-  try {
-    rules::write_file_atomically(file.string(), engine::to_json(c).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  } catch (const std::runtime_error&) {
-    // an unwritable cache only means measuring again next time
-  }
+  engine::store_ceilings(dir, c);  // false: an unusable folder only means measuring again
   return *(ceilings_ = c);
 }
 

@@ -3,21 +3,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "generators/cache_trust.h"
 #include "rules/hash.h"
-#include "rules/text_file.h"
-
-namespace fs = std::filesystem;
 
 namespace solver::gpu {
 
 namespace {
 
-constexpr const char* kFormat = "solver-lint-verdict-v2";  // v2: the seal (red team 37)
+constexpr const char* kFormat = "solver-lint-verdict-v2";     // v2: the seal (red team 37)
 constexpr std::size_t kMaxEntryBytes = std::size_t(4) << 20;  // a verdict is words, not data
 
 void add_field(std::string& data, const std::string& name, const std::string& value) {
@@ -52,9 +48,7 @@ std::string sealed_text(const std::string& key, const std::string& made,
   return data;
 }
 
-fs::path entry_path(const std::string& dir, const std::string& key) {
-  return fs::path(dir) / (key + ".lint.json");
-}
+std::string entry_name(const std::string& key) { return key + ".lint.json"; }
 
 }  // namespace
 
@@ -92,7 +86,7 @@ std::string lint_memo_key(const std::string& homogeneous, const std::string& pre
 
 std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const std::string& key) {
   if (generators::trusted_cache_dir(dir).empty()) return std::nullopt;
-  const auto text = rules::try_read_text_file(entry_path(dir, key).string(), kMaxEntryBytes);
+  const auto text = generators::read_cache_entry(dir, entry_name(key), kMaxEntryBytes);
   if (!text || text->empty()) return std::nullopt;
   try {
     const nlohmann::json j = nlohmann::json::parse(*text);
@@ -131,12 +125,7 @@ bool store_lint_verdict(const std::string& dir, const std::string& key, const Li
   j["law_note"] = e.verdict.law_note;
   j["law_said"] = e.verdict.law_said;
   j["seal"] = *seal;
-  try {
-    rules::write_file_atomically(entry_path(dir, key).string(), j.dump(1) + "\n");
-    return true;
-  } catch (const std::exception&) {  // a cache that cannot be written is a miss next time
-    return false;
-  }
+  return generators::write_cache_entry(dir, entry_name(key), j.dump(1) + "\n");  // false: a miss
 }
 
 std::string lint_cache_note(const std::string& key, const std::string& made) {
