@@ -10,7 +10,8 @@
 //   void unpack3(float w0, float w1, float& a, float& b, float& c);
 // and may define PACKED3_WORD, the scratch's element type in the two kernels' signatures (float
 // unless defined: red team 35's u32 scratch spells `unsigned`).
-#pragma once
+// No include guard: each cheat.cu includes it once, and scripts/host_emu/
+// p4fix_scratch_resolution.cpp includes every cheat.cu into one program, each in a namespace.
 #include "binomial.h"
 #define COLS 16
 #define WORDS 12
