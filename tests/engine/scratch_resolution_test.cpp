@@ -429,10 +429,28 @@ TEST_CASE("red team 35: every scratch is measured, a 16-bit one at its own width
   CHECK_FALSE(s.movable);
   CHECK(s.left_out.find("no input the moves change") != std::string::npos);
   CHECK_FALSE(gpu::resolution_applies(fixed));
-  // P4m claims nothing below fp32 or without a scratch: silent there
+  // P4m claims nothing below fp32 or without a scratch: silent there; under a 16-bit class
+  // (fp16, bf16) it claims the 16-bit scratch only, judged at the class's resolution (scr38)
   auto bf16 = rv;
   bf16.precision = "bf16";
-  CHECK_FALSE(gpu::resolution_scope(bf16).claims);
+  s = gpu::resolution_scope(bf16);
+  CHECK(s.claims);
+  CHECK(s.measured == std::vector<size_t>{1});  // h bf16, not mid i32
+  bf16.buffers.erase(bf16.buffers.begin() + 1);
+  CHECK_FALSE(gpu::resolution_scope(bf16).claims);  // a 32-bit scratch alone
+  auto fp16 = rv;
+  fp16.precision = "fp16";
+  fp16.buffers[1] = scratch_of("h", DType::F16);
+  CHECK(gpu::resolution_scope(fp16).measured == std::vector<size_t>{1});
+  auto int8 = rv;
+  int8.precision = "int8";
+  CHECK_FALSE(gpu::resolution_scope(int8).claims);
+  // an f16 scratch under a bf16 class: BF16's moves (the class admits BF16 rounding)
+  CHECK(std::string(gpu::resolution_moves(DType::F16, "bf16").format) == "BF16");
+  CHECK(gpu::resolution_moves(DType::F16, "bf16").fine_bits == gpu::kFineBitsBF16);
+  CHECK(std::string(gpu::resolution_moves(DType::F16, "fp16").format) == "FP16");
+  CHECK(std::string(gpu::resolution_moves(DType::F16).format) == "FP16");
+  CHECK(std::string(gpu::resolution_moves(DType::U32, "fp32").format) == "FP32");
   auto none = rv;
   none.buffers.resize(1);
   CHECK_FALSE(gpu::resolution_scope(none).claims);

@@ -134,24 +134,32 @@ const char* resolution_format(DType d) {
   return resolution_word_bytes(d) == 8 ? "FP64" : "FP32";
 }
 
-ResolutionMoves resolution_moves(DType d) {
+ResolutionMoves resolution_moves(DType d, const std::string& judged_class) {
   if (d == DType::F16 || d == DType::BF16) {
-    const int fine = d == DType::F16 ? kFineBitsFP16 : kFineBitsBF16;
-    return ResolutionMoves{fine, fine - kCoarseGap16, kMinCoarseSteps16, d == DType::F16 ? 11 : 8};
+    const bool bf16 = d == DType::BF16 || judged_class == "bf16";
+    const int fine = bf16 ? kFineBitsBF16 : kFineBitsFP16;
+    return ResolutionMoves{fine, fine - kCoarseGap16, kMinCoarseSteps16, bf16 ? 8 : 11,
+                           bf16 ? "BF16" : "FP16"};
   }
-  return ResolutionMoves{};
+  ResolutionMoves m;
+  m.format = resolution_format(d);
+  return m;
 }
 
 ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
   ResolutionScope s;
   const std::string cls = generators::judged_class(v.precision);
+  const bool wide = cls == "fp32" || cls == "fp64";
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
     s.movable |= movable_input(b);
-    // every dtype has a format (resolution_format): 16-bit ones under their own moves (scr38)
-    if (b.role == BufferRole::Scratch && b.elements > 0) s.measured.push_back(i);
+    // every dtype has a format (resolution_format): 16-bit ones under their own moves, and under
+    // a 16-bit class only they (scr38)
+    if (b.role == BufferRole::Scratch && b.elements > 0 &&
+        (wide || resolution_word_bytes(b.dtype) == 2))
+      s.measured.push_back(i);
   }
-  s.claims = (cls == "fp32" || cls == "fp64") && !s.measured.empty();
+  s.claims = (wide || cls == "fp16" || cls == "bf16") && !s.measured.empty();
   if (!s.claims) return s;
   if (!s.movable)
     s.left_out =
@@ -280,13 +288,15 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
   if (c.judged < kMinJudgedWords) return {};
   const double u = double(c.unresolved) / double(c.judged);
   if (u <= kUnresolvedBar) return {};
-  const std::string format = resolution_format(dtype);
-  const ResolutionMoves m = resolution_moves(dtype);
+  const ResolutionMoves m = resolution_moves(dtype, generators::judged_class(declared));
+  const std::string format = m.format;
   const bool own =
       dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16 || dtype == DType::BF16;
-  const std::string as =
-      own ? std::string(generators::to_string(dtype))
-          : std::string(generators::to_string(dtype)) + ", its words read as " + format;
+  const std::string word = resolution_format(dtype);
+  const std::string as = std::string(generators::to_string(dtype)) +
+                         (!own             ? ", its words read as " + word
+                          : word != format ? ", judged at " + format + "'s resolution (the class)"
+                                           : "");
   const char* ulps = format == "FP64"   ? "about 2^34 ulps of an FP64 value"
                      : format == "FP32" ? "16-32 ulps of an FP32 value"
                      : format == "FP16" ? "1-6 ulps of an FP16 value"

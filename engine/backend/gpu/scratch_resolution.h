@@ -22,7 +22,8 @@
 // its width whatever its declared dtype (a u32 scratch held FP32 words), and the smoothness is
 // decided per output (a pooled share was diluted by a padded output). Helper scr38: a 16-bit
 // scratch (f16, bf16) is measured too, as FP16 or BF16 words under moves scaled to their
-// resolution (two more runs for each 16-bit format present). Pure host code: the rule and the
+// resolution (two more runs for each 16-bit format present), under an fp32/fp64 class and under
+// an fp16/bf16 one (which admits 16-bit storage, not less). Pure host code: the rule and the
 // moves are unit-tested (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
@@ -80,20 +81,26 @@ inline constexpr int kFineBitsFP16 = 9;
 inline constexpr int kFineBitsBF16 = 6;
 inline constexpr int kCoarseGap16 = 3;
 inline constexpr int64_t kMinCoarseSteps16 = 16;
+// Under a bf16 class a 16-bit scratch is judged at BF16's resolution whatever its dtype (the
+// class admits BF16 rounding; an f16 scratch holding BF16-rounded values is honest there).
 struct ResolutionMoves {
   int fine_bits = kFineBits;
   int coarse_bits = kFineBits - kCoarseGap;
   int64_t min_coarse_steps = kMinCoarseSteps;
-  int significand_bits = 24;  // the format's (the resolved bits said are at most this)
+  int significand_bits = 24;    // the format's (the resolved bits said are at most this)
+  const char* format = "FP32";  // the resolution judged: "FP16", "BF16", "FP32" or "FP64"
 };
-ResolutionMoves resolution_moves(generators::DType dtype);
+// `judged_class`: generators::judged_class of the variant's precision ("fp32" where unsaid).
+ResolutionMoves resolution_moves(generators::DType dtype, const std::string& judged_class = "fp32");
 
 // What the step does on `v`. `claims`: the class is judged fp32 or fp64 and `v` has a scratch
-// buffer, so P4m says something (below fp32 the class itself admits narrower storage; without
-// a scratch nothing is kept between launches but the outputs, which are compared). `measured`:
-// every scratch buffer (16, 32 or 64 bits: every dtype has a format), whatever the variant's
-// launches name (a kernel can reach a buffer it is not passed). `left_out`: why nothing is judged
-// (no movable input), empty where nothing is left out; the gate says it (P5).
+// buffer, or the class is fp16 or bf16 and `v` has a 16-bit scratch (helper scr38: the class
+// admits 16-bit storage, not less), so P4m says something (a 32-bit scratch under a 16-bit class
+// may hold values of the class's precision; without a scratch nothing is kept between launches
+// but the outputs, which are compared). `measured`:
+// every scratch buffer the class claims (16, 32 or 64 bits: every dtype has a format), whatever
+// the variant's launches name (a kernel can reach a buffer it is not passed). `left_out`: why
+// nothing is judged (no movable input), empty where nothing is left out; the gate says it (P5).
 struct ResolutionScope {
   bool claims = false;
   bool movable = false;          // some input movable_input() accepts

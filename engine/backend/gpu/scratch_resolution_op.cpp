@@ -15,6 +15,7 @@
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/worker.h"
+#include "generators/ptx_precision.h"
 
 namespace solver::gpu {
 
@@ -45,6 +46,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // detail says so ("scratch resolution: not judged: ..."); silent only where it claims nothing
   // (a class below fp32, no scratch).
   const ResolutionScope scope = resolution_scope(p.resolved);
+  const std::string cls = generators::judged_class(p.resolved.precision);
   if (!scope.claims) return {};
   const std::string left_out =
       scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
@@ -71,7 +73,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two).
   std::vector<int> bits{kFineBits};
   for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype);
+    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
     for (int b : {m.fine_bits, m.coarse_bits})
       if (std::find(bits.begin(), bits.end(), b) == bits.end()) bits.push_back(b);
   }
@@ -88,7 +90,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   std::vector<bool> used(sets.size(), false);
   used[0] = true;
   for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype);
+    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
     used[run_of(m.fine_bits)] = used[run_of(m.coarse_bits)] = true;
   }
   auto release = [&] {
@@ -137,7 +139,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     names += (names.empty() ? "" : ", ") + b.name +
              (b.dtype == generators::DType::F32 ? "" : std::string(" ") + to_string(b.dtype));
     // a 16-bit scratch's own moves (resolution_moves)
-    const ResolutionMoves m = resolution_moves(b.dtype);
+    const ResolutionMoves m = resolution_moves(b.dtype, cls);
     if (m.fine_bits != kFineBits)
       names += " at 2^-" + std::to_string(m.fine_bits) + ", " + std::to_string(m.min_coarse_steps) +
                " steps at 2^-" + std::to_string(m.coarse_bits);
@@ -170,7 +172,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k) {
     const auto& b = p.resolved.buffers[scratch[k]];
-    const ResolutionMoves m = resolution_moves(b.dtype);
+    const ResolutionMoves m = resolution_moves(b.dtype, cls);
     const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
     const ResolutionCounts c =
         count_resolution(pre[0][k].data(), post[0][k].data(), pre[f][k].data(), post[f][k].data(),
