@@ -3,10 +3,11 @@
 // fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
 // carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its
 // scratch words back before each run (the worker's garbage) and after it: every scratch of 32 or
-// 64 bits, as FP32 or FP64 words whatever its dtype (red team 35). Where one of the problem's
-// reference outputs responds to the fine move on most of its own elements (decided once per
-// problem and worker from two reference runs), words the coarse move carries >= kMinCoarseSteps
-// steps must mostly change under the fine move as well.
+// 64 bits, as FP32 or FP64 words whatever its dtype (red team 35), and a 16-bit scratch as FP16
+// or BF16 words, in two more runs at its format's own moves (helper scr38, resolution_moves).
+// Where one of the problem's reference outputs responds to the fine move on most of its own
+// elements (decided once per problem and worker from two reference runs), words the coarse move
+// carries the format's minimum steps must mostly change under the fine move as well.
 #include <algorithm>
 #include <cmath>
 
