@@ -28,6 +28,13 @@
 #   redteam35_word_scratch_packed      precision_mismatch as on 2026-12-07c (its pairs pass on
 #                                      [0.25, 1): refused in the deferred part after a faster
 #                                      verdict, ~88.6%; this branch changes nothing there)
+#   redteam38_half_word_scratch        fault (misaligned address), MISMATCH against its expect
+#                                      (precision_mismatch): its child's float4 stores start at
+#                                      24-byte block offsets (PACKED3_WORD unsigned short counts
+#                                      halves), misaligned on every odd block. Were it fixed, the
+#                                      step (now reading its f16 scratch as FP16 words) would
+#                                      pass it: its 16-bit fields resolve the FP16 fine move
+#                                      (docs/reliability.md "What stays").
 #   If a pairs refusal of 33/34 is not wrong_result this time (the seeded fresh set may stay
 #   inside the tolerance: then they reach the deferred part as red team 35's child does), the
 #   outcome is the same precision_mismatch without the "paired timing refused it" clause.
@@ -52,13 +59,13 @@
 # is what eager gives too); a 16-bit control refused by the step (the device's FP16/BF16
 # conversions round differently from the host's: they do not, both round to nearest even).
 # Usage: probe_scr38.sh [SECONDS] [PART]   (default 560, PART all; writes $OUT/probe_scr38/).
-#   PART: all | cheats (~3 x 100-160 s) | controls (~3 x 60-120 s). `all` may not fit 600 s.
+#   PART: all | cheats (~4 x 40-160 s) | controls (~3 x 60-120 s). `all` may not fit 600 s.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 PART=${2:-all}
 CHEATS="redteam33_float_packed_scratch redteam34_subnormal_packed_scratch
-  redteam35_word_scratch_packed"
+  redteam35_word_scratch_packed redteam38_half_word_scratch"
 CONTROLS="control_scr38_half_scratch control_scr38_bf16_scratch control_redteam34_splitk_scratch"
 case "$PART" in
   cheats) RUN=$CHEATS ;;
@@ -81,5 +88,6 @@ for name in $CP_DIRS; do
     "phases: $(grep -o '"gate/scratch resolution":[0-9.e+-]*\|"incumbent/gate/scratch resolution":[0-9.e+-]*' "$O/$name/ledger.jsonl" 2>/dev/null | head -2 | tr '\n' ' ')"
 done
 say "probe_scr38 ($PART): $CP_OK of $CP_N folders as their expect says, $CP_KEPT kept (PREDICTED:" \
-  "cheats 3 of 3 precision_mismatch, 0 kept, 33/34 with the paired-refusal clause; controls 3 of" \
+  "cheats 3 of 4 (33, 34, 35 precision_mismatch, 33/34 with the paired-refusal clause; red38's" \
+  "half-word child fault), 0 kept; controls 3 of" \
   "3, 2-3 kept (a 16-bit control may read rejected: not faster, unmeasured)); $((SECONDS - t0)) s"
