@@ -70,7 +70,8 @@ bool deferred_stage_failure(const GateResult& full) {
   if (full.deferred == DeferredChecks::NotRun) return false;
   // The worker's words: a regular set after the first ("before timing, input set N", N > 0),
   // check_outputs' "adversarial input set", a fault's "adversarial check run" phase, the lint's
-  // refusal (sample_lint.h).
+  // refusal (sample_lint.h), the scratch-resolution step's (scratch_resolution.cpp
+  // resolution_verdict: it runs beside the adversarial sets).
   const std::string later = "before timing, input set ";
   if (auto at = full.detail.find(later); at != std::string::npos) {
     const char c = at + later.size() < full.detail.size() ? full.detail[at + later.size()] : '0';
@@ -81,6 +82,8 @@ bool deferred_stage_failure(const GateResult& full) {
   return contains(full.detail, "adversarial input set") ||
          contains(full.detail, "adversarial check run") ||
          contains(full.detail, "adversarial input sets") ||
+         (full.status == GateStatus::PrecisionMismatch &&
+          contains(full.detail, "does not resolve its values at the declared class")) ||
          (full.status == GateStatus::InvalidSpec &&
           contains(full.detail, "tolerance admits a 1-in-2 sample"));
 }

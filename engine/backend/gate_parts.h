@@ -39,8 +39,9 @@ inline GateSteps gate_steps(bool sweep, GatePart part) {
 }
 
 // Whether a full gate's failure happened in what is now the deferred part: a regular set after
-// the first, an adversarial set (its check, its run), the tolerance lint's refusal, or a merged
-// record whose deferred part ran. Any other failure (compile, precision, the first regular set,
+// the first, an adversarial set (its check, its run), the tolerance lint's refusal, the scratch-
+// resolution step's precision_mismatch (P4m), or a merged record whose deferred part ran. Any
+// other failure (compile, the PTX scans' precision, the first regular set,
 // a fault in a check run, the timed series) is the regular part's.
 bool deferred_stage_failure(const GateResult& full);
 

@@ -80,6 +80,33 @@ GateResult run_deferred_checks(Backend& backend, const VariantRef& cand,
   return rest;
 }
 
+GateResult deferred_after_refusal(Backend& backend, const VariantRef& cand,
+                                  const PairSamples& pairs, RoundRecord& rec) {
+  if (!rec.gate || rec.gate->deferred != DeferredChecks::NotRun || !pairs.failure) return {};
+  // A refusal on the candidate's values only: a fault or hang would run again, and a recording's
+  // missing samples say nothing of the kernel.
+  const GateStatus paired = *pairs.failure;
+  if (paired != GateStatus::WrongResult && paired != GateStatus::InputMutated) return {};
+  GateResult rest = backend.gate_part(cand, GatePart::Deferred);
+  if (rest.passed() || rest.status == GateStatus::NotRecorded ||
+      rest.status == GateStatus::NoDevice) {
+    rec.deferred_checks = std::string("ran after the paired timing's refusal: ") +
+                          (rest.passed() ? "passed" : to_string(rest.status)) +
+                          " (the paired timing's refusal stands)";
+    return rest;
+  }
+  const std::string pairs_said = std::string(to_string(paired)) + " " + rec.gate->detail;
+  const GateResult regular = *rec.gate;
+  rec.gate = merge_parts(regular, rest);
+  gate_failed(rec, rest.status,
+              std::string(to_string(rest.status)) + ": " + rest.detail +
+                  "; the full gate's order (its deferred part, run after the paired timing "
+                  "refused it: " +
+                  pairs_said + ")");
+  rec.narrowed_checks.clear();
+  return rest;
+}
+
 void deferred_not_run(RoundRecord& rec, const std::string& why) {
   if (rec.gate && rec.gate->deferred == DeferredChecks::NotRun)
     rec.deferred_checks = "not run: " + why;

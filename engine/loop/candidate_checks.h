@@ -39,6 +39,20 @@ GateResult run_deferred_checks(Backend& backend, const VariantRef& cand,
                                const generators::ProblemSpec& spec, const PairSamples& pairs,
                                RoundRecord& rec);
 
+// Issue 28 (helper scr38): a candidate the paired timing refused on its values (wrong_result or
+// input_mutated in a checked or audited timed run) before its deferred checks ran is named as the
+// full gate names it: the deferred part runs (its checks come before any timing in the full gate,
+// --eager-adversarial's order), and where it refuses the candidate too, its status and detail are
+// the round's, the paired timing's words after them. Red teams 33 and 34 (h100-2026-12-07c): a
+// 16-bit fixed-point f32 scratch, wrong off the law in the pairs' fresh-set check, was recorded
+// wrong_result with the scratch-resolution step (P4m, deferred) never run on it; eager, the same
+// candidate is precision_mismatch. Where the deferred part passes (or is not recorded), the
+// pairs' refusal stands and rec.deferred_checks says what ran. Anything else (a pairs failure of
+// another kind, a full gate already run, a recording's missing samples): nothing runs, an empty
+// result. Returns the deferred part (its phase times for the round's clock).
+GateResult deferred_after_refusal(Backend& backend, const VariantRef& cand,
+                                  const PairSamples& pairs, RoundRecord& rec);
+
 // A round that ends before its deferred checks ran (rejected: "not faster"): the record says so.
 void deferred_not_run(RoundRecord& rec, const std::string& why);
 

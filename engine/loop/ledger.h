@@ -124,8 +124,10 @@ struct RoundRecord {
   std::vector<std::string> narrowed_checks;
   // The deferred part of the candidate's gate (engine/backend/gate_parts.h, round_loop.cpp step
   // 7b) where it did not run: "not run: not faster" on a rejected round ("deferred_checks";
-  // absent where it ran, where the gate was full, or where no gate passed). A run's gate
-  // record says the same ("gate": {"deferred_checks": "not_run" | "ran"}).
+  // absent where it ran, where the gate was full, or where no gate passed); "ran after the
+  // paired timing's refusal: passed (...)" where the pairs refused the candidate on its values
+  // and its deferred part, run then, did not (candidate_checks.h deferred_after_refusal). A run's
+  // gate record says the same ("gate": {"deferred_checks": "not_run" | "ran"}).
   std::string deferred_checks;
   // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,

@@ -417,7 +417,14 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.pair_fold_rescued = pairs.fold_rescued;
   const std::string rescued = fold_rescued_note(pairs.fold_rescued);
   if (!rescued.empty()) rec.narrowed_checks.push_back(rescued);
-  if (!timing_usable(pairs, rec)) return rec;
+  if (!timing_usable(pairs, rec)) {
+    // Refused on its values in the pairs before its deferred checks ran: named as the full gate
+    // names it (candidate_checks.h deferred_after_refusal; red teams 33 and 34).
+    clock.start();
+    GateResult rest = deferred_after_refusal(backend_, cand_ref, pairs, rec);
+    clock.stop("gate", rest.phases_ms);
+    return rec;
+  }
   // A "faster" verdict holds on the declared laws too, where the worker timed them (P6d).
   PairedDecision verdict = on_separate_buffers(decide_on_law(decide(pairs, plan), pairs, plan),
                                                pairs.shared_buffers, pairs.exchanged_allocations);

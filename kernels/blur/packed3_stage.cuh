@@ -11,7 +11,8 @@
 // and may define PACKED3_WORD, the scratch's element type in the two kernels' signatures (float
 // unless defined: red team 35's u32 scratch spells `unsigned`). An includer that defines
 // PACKED3_OWN_VALUE16 defines value16(q), the field's value, itself (red team 38).
-#pragma once
+// No include guard: each cheat.cu includes it once, and scripts/host_emu/
+// p4fix_scratch_resolution.cpp includes every cheat.cu into one program, each in a namespace.
 #include "binomial.h"
 #define COLS 16
 #define WORDS 12

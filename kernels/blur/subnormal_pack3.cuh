@@ -6,7 +6,8 @@
 // NVRTC's default, and without fast-math NVVM does not reassociate them); a floor of an integer
 // by a power of two is that rounding and one correction by a compare. No cvt, no integer
 // instruction, no additive magic constant.
-#pragma once
+// No include guard: each cheat.cu includes it once, and scripts/host_emu/
+// p4fix_scratch_resolution.cpp includes every cheat.cu into one program, each in a namespace.
 // The nearest integer of y (|y| < 2^24, ties to even), by the FP32 range alone.
 __device__ __forceinline__ float rn_int(float y) {
   return __fmul_rn(__fmul_rn(__fmul_rn(y, 0x1p-149f), 0x1p+100f), 0x1p+49f);

@@ -13,7 +13,9 @@
 //   measurement does not reach: its refusal stays with the static scans);
 //   red team 35's children (helper p4m37): red team 34's packing in a u32 scratch (its words read
 //   as FP32, the worker's resolution_word_bytes) and beside a padded f16 output, x uniform
-//   [0.25, 1) as their folders draw it, and their seed on the u32 scratch.
+//   [0.25, 1) as their folders draw it, and their seed on the u32 scratch;
+//   helper scr38: the 16-bit controls (control_scr38_half_scratch, control_scr38_bf16_scratch,
+//   seed and child) under their formats' own moves, and 8-bit fixed point in an f16 scratch.
 // Build and run (~20 s):
 //   g++ -w -O1 -std=c++20 -pthread -fno-strict-aliasing -I. -Iscripts/host_emu -Ikernels/blur \
 //     -Ikernels/reduce -Itests/cheats/control_redteam17_fused_levels -I/usr/local/cuda/include \
@@ -78,6 +80,7 @@ namespace smx {
 namespace r35w {
 #include "tests/cheats/redteam35_word_scratch_packed/cheat.cu"
 }
+#undef PACKED3_WORD
 #undef blur_rows_packed
 #undef blur_cols_packed
 #undef COLS
@@ -91,6 +94,32 @@ namespace r35d {
 #undef blur_rows_packed
 #undef blur_cols_packed
 #undef neg_tag
+
+// helper scr38: the 16-bit controls' kernels (kernels/blur/blur_tanh_s16.cuh), FP16 and BF16,
+// each folder's own scratch16.cu, renamed
+#define blur_rows_s16 h16_blur_rows_s16
+#define blur_cols_s16 h16_blur_cols_s16
+#define blur_rows_s16x8 h16_blur_rows_s16x8
+#define blur_cols_s16x8 h16_blur_cols_s16x8
+namespace h16 {
+#include "tests/cheats/control_scr38_half_scratch/scratch16.cu"
+}
+#undef blur_rows_s16
+#undef blur_cols_s16
+#undef blur_rows_s16x8
+#undef blur_cols_s16x8
+#undef S16_COLS
+#define blur_rows_s16 b16_blur_rows_s16
+#define blur_cols_s16 b16_blur_cols_s16
+#define blur_rows_s16x8 b16_blur_rows_s16x8
+#define blur_cols_s16x8 b16_blur_cols_s16x8
+namespace b16 {
+#include "tests/cheats/control_scr38_bf16_scratch/scratch16.cu"
+}
+#undef blur_rows_s16
+#undef blur_cols_s16
+#undef blur_rows_s16x8
+#undef blur_cols_s16x8
 
 #include "engine/backend/gpu/scratch_resolution.h"
 
@@ -223,8 +252,98 @@ int main() {
       if ((cheat && v.empty()) || (honest && !v.empty())) ++failures;
     }
   }
+  // helper scr38: 16-bit scratch words under their format's own moves (resolution_moves), the
+  // controls' seed and child on FP16 and BF16, and a narrowed store in the same words (8-bit
+  // fixed point of the row sum, rounded to the format: what a cheat keeping FP8-wide values in
+  // a 16-bit scratch stores), counted by the worker's count_resolution for the dtype.
+  struct Case16 {
+    const char* name;
+    generators::DType dtype;
+    std::function<void(const float*, uint16_t*)> run;
+  };
+  const dim3 cols1((W + 255) / 256, H), cols8((W + 2047) / 2048, H);
+  auto narrowed = [&](generators::DType d) {
+    return [&, d](const float* x, uint16_t* mid) {
+      // the seed's row pass, then each stored value replaced by its 8-bit fixed point
+      if (d == generators::DType::F16) {
+        emu::launch(cols1, blk, [&] { h16::h16_blur_rows_s16(x, (__half*)mid, H, W); });
+      } else {
+        emu::launch(cols1, blk, [&] { b16::b16_blur_rows_s16(x, (__nv_bfloat16*)mid, H, W); });
+      }
+      // CUDA's own host conversions (cuda_fp16.h, cuda_bf16.h)
+      auto* h = reinterpret_cast<__half*>(mid);
+      auto* b = reinterpret_cast<__nv_bfloat16*>(mid);
+      for (size_t i = 0; i < size_t(H) * W; ++i) {
+        if (d == generators::DType::F16)
+          h[i] = __float2half_rn(std::rint(__half2float(h[i]) * 256.f) / 256.f);
+        else
+          b[i] = __float2bfloat16_rn(std::rint(__bfloat162float(b[i]) * 256.f) / 256.f);
+      }
+    };
+  };
+  const std::vector<Case16> cases16 = {
+      {"control_scr38_half_scratch seed (honest)", generators::DType::F16,
+       [&](const float* x, uint16_t* mid) {
+         emu::launch(cols1, blk, [&] { h16::h16_blur_rows_s16(x, (__half*)mid, H, W); });
+         emu::launch(cols1, blk, [&] { h16::h16_blur_cols_s16((__half*)mid, out.data(), H, W); });
+       }},
+      {"control_scr38_half_scratch control (honest)", generators::DType::F16,
+       [&](const float* x, uint16_t* mid) {
+         emu::launch(cols8, blk, [&] { h16::h16_blur_rows_s16x8(x, (__half*)mid, H, W); });
+         emu::launch(cols8, blk, [&] { h16::h16_blur_cols_s16x8((__half*)mid, out.data(), H, W); });
+       }},
+      {"control_scr38_bf16_scratch seed (honest)", generators::DType::BF16,
+       [&](const float* x, uint16_t* mid) {
+         emu::launch(cols1, blk, [&] { b16::b16_blur_rows_s16(x, (__nv_bfloat16*)mid, H, W); });
+         emu::launch(cols1, blk,
+                     [&] { b16::b16_blur_cols_s16((__nv_bfloat16*)mid, out.data(), H, W); });
+       }},
+      {"control_scr38_bf16_scratch control (honest)", generators::DType::BF16,
+       [&](const float* x, uint16_t* mid) {
+         emu::launch(cols8, blk, [&] { b16::b16_blur_rows_s16x8(x, (__nv_bfloat16*)mid, H, W); });
+         emu::launch(cols8, blk,
+                     [&] { b16::b16_blur_cols_s16x8((__nv_bfloat16*)mid, out.data(), H, W); });
+       }},
+      {"8-bit fixed point in the f16 scratch (cheat)", generators::DType::F16,
+       narrowed(generators::DType::F16)},
+  };
+  xb.init.kind = "uniform", xb.init.a = 0, xb.init.b = 1;
+  for (const Case16& c : cases16) {
+    const gpu::ResolutionMoves m = gpu::resolution_moves(c.dtype);
+    for (uint64_t seed : {11u, 12u}) {
+      std::mt19937_64 g(seed);
+      std::uniform_real_distribution<double> u(0, 1);
+      std::vector<float> x(size_t(H) * W);
+      for (auto& v : x) v = float(u(g));
+      std::vector<float> in[3] = {x, x, x};
+      gpu::relative_move(xb, reinterpret_cast<unsigned char*>(in[1].data()), m.fine_bits, seed + 1);
+      gpu::relative_move(xb, reinterpret_cast<unsigned char*>(in[2].data()), m.coarse_bits,
+                         seed + 1);
+      std::vector<uint16_t> pre[3], post[3];
+      for (int r = 0; r < 3; ++r) {
+        pre[r].resize(size_t(H) * W);
+        for (auto& w : pre[r]) w = uint16_t(g());
+        post[r] = pre[r];
+        c.run(in[r].data(), post[r].data());
+      }
+      auto p = [](const std::vector<uint16_t>& v) {
+        return reinterpret_cast<const unsigned char*>(v.data());
+      };
+      const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
+                                           p(post[2]), pre[0].size() * 2, c.dtype);
+      const std::string v = gpu::resolution_verdict(n, "mid", "fp32", c.dtype);
+      const double share = n.judged ? double(n.unresolved) / double(n.judged) : 0;
+      printf("%-50s seed %llu: %6lld of %6lld judged words unresolved (%.3f, ~%.1f bits; still "
+             "%lld, discrete %lld): %s\n",
+             c.name, (unsigned long long)seed, (long long)n.unresolved, (long long)n.judged, share,
+             gpu::resolved_bits(share, m.fine_bits, m.significand_bits), (long long)n.still,
+             (long long)n.discrete, v.empty() ? "passes" : "REFUSED");
+      const bool cheat = std::string(c.name).find("(cheat") != std::string::npos;
+      if (cheat == v.empty()) ++failures;
+    }
+  }
   printf("%s\n", failures ? "FAIL"
                           : "ok: red teams 33's, 34's and 35's children refused, every honest "
-                            "scratch passes");
+                            "scratch passes (16-bit ones too)");
   return failures ? 1 : 0;
 }

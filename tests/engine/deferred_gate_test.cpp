@@ -195,6 +195,119 @@ TEST_CASE("deferred and eager orders agree on every outcome of the toy pool") {
     if (key != "naive") CHECK(part != GatePart::Full);
 }
 
+// Red teams 33 and 34 live (docs/results/h100-2026-12-07c, helper scr38): the child of a
+// 16-bit fixed-point f32 scratch passed its regular part, was refused wrong_result by the pairs'
+// fresh-set check (off the law: P6c's shrink), and its deferred part, where the scratch-
+// resolution step runs, never ran; eager, the full gate refuses it precision_mismatch before any
+// timing. A pairs backend that refuses one candidate on its values, as the worker's pairs did.
+const char* kPairsRefusal =
+    "cheat: wrong result after timing: out[0] (at 0 0) = 0.0225150678, reference 0.0225105017 "
+    "(check after timing, at timed sample 14, input set 3 [fresh])";
+const char* kScratchRefusal =
+    "scratch mid (f32) does not resolve its values at the declared class 'fp32': a relative move "
+    "of 2^-18 of the inputs left 20515 of the 22528 stored words (91.1%) that a move of 2^-10 "
+    "changes as they were";
+
+class PairsRefuseBackend : public PartsBackend {
+ public:
+  PairsRefuseBackend(const Recording& r, std::string refused, GateStatus status)
+      : PartsBackend(r), refused_(std::move(refused)), status_(status) {}
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                         const PairPlan& plan, uint64_t seed) override {
+    if (candidate.key() != refused_)
+      return PartsBackend::time_pairs(incumbent, candidate, plan, seed);
+    PairSamples out;
+    out.failure = status_;
+    out.detail = kPairsRefusal;
+    return out;
+  }
+
+ private:
+  std::string refused_;
+  GateStatus status_;
+};
+
+void narrowed_scratch(Recording& r, const std::string& key) {
+  GateResult& g = *r.problems["toy"].variants[key].gate;
+  g.status = GateStatus::PrecisionMismatch;
+  g.detail = kScratchRefusal;
+}
+
+TEST_CASE("red teams 33/34: a candidate the pairs refuse on its values is named by its full gate") {
+  Recording rec = test::toy_recording();
+  narrowed_scratch(rec, "coalesced");
+  // The scratch step's refusal is the deferred part's: the regular part passes it.
+  const GateResult& full = *rec.problems["toy"].variants["coalesced"].gate;
+  CHECK(deferred_stage_failure(full));
+  CHECK(regular_part(full).passed());
+  PairsRefuseBackend backend(rec, "coalesced", GateStatus::WrongResult);
+  auto records = run_toy(backend, /*eager=*/false);
+  PartsBackend eager_backend(rec);
+  auto eager = run_toy(eager_backend, /*eager=*/true);
+  const RoundRecord* r = round_of(records, "coalesced");
+  const RoundRecord* e = round_of(eager, "coalesced");
+  REQUIRE(r);
+  REQUIRE(e);
+  // Live before the fix: regular part only, wrong_result, deferred "not_run". Now the deferred
+  // part runs after the pairs' refusal and names it as the eager order does.
+  CHECK(backend.parts_of("coalesced") ==
+        std::vector<GatePart>{GatePart::Regular, GatePart::Deferred});
+  CHECK(r->outcome == Outcome::GateFailed);
+  REQUIRE(r->gate);
+  CHECK(r->gate->status == GateStatus::PrecisionMismatch);
+  CHECK(r->gate->deferred == DeferredChecks::Ran);
+  CHECK(e->outcome == Outcome::GateFailed);
+  CHECK(e->detail == std::string("precision_mismatch: ") + kScratchRefusal);
+  CHECK(r->detail.rfind(e->detail, 0) == 0);                  // the full gate's words first
+  CHECK(r->detail.find(kPairsRefusal) != std::string::npos);  // the pairs' after them
+  CHECK(has_phase(*r, "gate/adversarial"));
+  CHECK(r->narrowed_checks.empty());
+  // The ledger keeps it: status, the deferred part ran.
+  nlohmann::json j = to_json(*r);
+  CHECK(j["gate"]["status"] == "precision_mismatch");
+  CHECK(j["gate"]["deferred_checks"] == "ran");
+  for (const auto& later : records) CHECK(later.incumbent != "coalesced");
+}
+
+TEST_CASE("a pairs refusal stands where the deferred part passes, and only value refusals ask") {
+  Recording rec = test::toy_recording();
+  {
+    // An honest deferred part: the pairs' wrong_result is the round's, and the record says the
+    // deferred part ran and passed.
+    PairsRefuseBackend backend(rec, "coalesced", GateStatus::WrongResult);
+    auto records = run_toy(backend, false);
+    const RoundRecord* r = round_of(records, "coalesced");
+    REQUIRE(r);
+    CHECK(backend.parts_of("coalesced") ==
+          std::vector<GatePart>{GatePart::Regular, GatePart::Deferred});
+    CHECK(r->outcome == Outcome::GateFailed);
+    REQUIRE(r->gate);
+    CHECK(r->gate->status == GateStatus::WrongResult);
+    CHECK(r->detail.rfind("wrong_result: during paired timing: ", 0) == 0);
+    CHECK(r->deferred_checks ==
+          "ran after the paired timing's refusal: passed (the paired timing's refusal stands)");
+  }
+  // A fault or a hang in the pairs, or a recording's missing samples: nothing more runs.
+  for (GateStatus s : {GateStatus::Fault, GateStatus::Timeout, GateStatus::NotRecorded}) {
+    CAPTURE(to_string(s));
+    PairsRefuseBackend backend(rec, "coalesced", s);
+    auto records = run_toy(backend, false);
+    const RoundRecord* r = round_of(records, "coalesced");
+    REQUIRE(r);
+    CHECK(backend.parts_of("coalesced") == std::vector<GatePart>{GatePart::Regular});
+    REQUIRE(r->gate);
+    CHECK(r->gate->status == s);
+    CHECK(r->deferred_checks.empty());
+  }
+  // Eager: the full gate ran before the pairs, nothing is asked after a refusal.
+  PairsRefuseBackend eager(rec, "coalesced", GateStatus::WrongResult);
+  auto records = run_toy(eager, true);
+  CHECK(eager.parts_of("coalesced") == std::vector<GatePart>{GatePart::Full});
+  const RoundRecord* r = round_of(records, "coalesced");
+  REQUIRE(r);
+  CHECK(r->gate->status == GateStatus::WrongResult);
+}
+
 TEST_CASE("a recorded full gate splits into its two parts") {
   GateResult full;
   full.status = GateStatus::Passed;

@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "generators/problem_spec.h"
 
@@ -378,7 +379,7 @@ generators::ResolvedBuffer scratch_of(const char* name, DType d, int64_t element
 
 }  // namespace
 
-TEST_CASE("red team 35: every scratch of 32 or 64 bits is measured, a 16-bit one is said") {
+TEST_CASE("red team 35: every scratch is measured, a 16-bit one at its own width (scr38)") {
   generators::ResolvedVariant rv;
   rv.precision = "fp32";
   rv.buffers = {law_input(), scratch_of("mid", DType::U32)};
@@ -396,20 +397,30 @@ TEST_CASE("red team 35: every scratch of 32 or 64 bits is measured, a 16-bit one
     rv.buffers[1] = scratch_of("mid", d);
     CHECK(gpu::resolution_applies(rv));
   }
-  // a 16-bit scratch is below the move's reach: not measured, and the step says so
+  // helper scr38: a 16-bit scratch is measured as FP16 or BF16 words, under its own moves
   for (DType d : {DType::F16, DType::BF16}) {
     rv.buffers[1] = scratch_of("h", d);
     s = gpu::resolution_scope(rv);
     CHECK(s.claims);
-    CHECK(s.measured.empty());
-    CHECK_FALSE(gpu::resolution_applies(rv));
-    CHECK(s.left_out.find(std::string("h ") + generators::to_string(d)) != std::string::npos);
+    CHECK(s.measured == std::vector<size_t>{1});
+    CHECK(gpu::resolution_applies(rv));
+    CHECK(s.left_out.empty());
+    CHECK(gpu::resolution_word_bytes(d) == 2);
+    const gpu::ResolutionMoves m = gpu::resolution_moves(d);
+    CHECK(m.fine_bits - m.coarse_bits == gpu::kCoarseGap16);
+    CHECK(m.min_coarse_steps == (int64_t(2) << gpu::kCoarseGap16));
   }
-  // beside a measured one: measured, and the 16-bit one still said
+  CHECK(std::string(gpu::resolution_format(DType::F16)) == "FP16");
+  CHECK(std::string(gpu::resolution_format(DType::BF16)) == "BF16");
+  CHECK(gpu::resolution_moves(DType::F16).fine_bits == gpu::kFineBitsFP16);
+  CHECK(gpu::resolution_moves(DType::BF16).fine_bits == gpu::kFineBitsBF16);
+  CHECK(gpu::resolution_moves(DType::U32).fine_bits == gpu::kFineBits);
+  CHECK(gpu::resolution_moves(DType::F64).min_coarse_steps == gpu::kMinCoarseSteps);
+  // beside a 32-bit one: both measured
   rv.buffers.push_back(scratch_of("mid", DType::I32));
   s = gpu::resolution_scope(rv);
-  CHECK(s.measured == std::vector<size_t>{2});
-  CHECK(s.left_out.find("16-bit scratch h") != std::string::npos);
+  CHECK(s.measured == std::vector<size_t>{1, 2});
+  CHECK(s.left_out.empty());
   // no movable input (an f16 input, or integer only): said, nothing measured
   auto fixed = rv;
   fixed.buffers[0].dtype = DType::F16;
@@ -418,10 +429,28 @@ TEST_CASE("red team 35: every scratch of 32 or 64 bits is measured, a 16-bit one
   CHECK_FALSE(s.movable);
   CHECK(s.left_out.find("no input the moves change") != std::string::npos);
   CHECK_FALSE(gpu::resolution_applies(fixed));
-  // P4m claims nothing below fp32 or without a scratch: silent there
+  // P4m claims nothing below fp32 or without a scratch: silent there; under a 16-bit class
+  // (fp16, bf16) it claims the 16-bit scratch only, judged at the class's resolution (scr38)
   auto bf16 = rv;
   bf16.precision = "bf16";
-  CHECK_FALSE(gpu::resolution_scope(bf16).claims);
+  s = gpu::resolution_scope(bf16);
+  CHECK(s.claims);
+  CHECK(s.measured == std::vector<size_t>{1});  // h bf16, not mid i32
+  bf16.buffers.erase(bf16.buffers.begin() + 1);
+  CHECK_FALSE(gpu::resolution_scope(bf16).claims);  // a 32-bit scratch alone
+  auto fp16 = rv;
+  fp16.precision = "fp16";
+  fp16.buffers[1] = scratch_of("h", DType::F16);
+  CHECK(gpu::resolution_scope(fp16).measured == std::vector<size_t>{1});
+  auto int8 = rv;
+  int8.precision = "int8";
+  CHECK_FALSE(gpu::resolution_scope(int8).claims);
+  // an f16 scratch under a bf16 class: BF16's moves (the class admits BF16 rounding)
+  CHECK(std::string(gpu::resolution_moves(DType::F16, "bf16").format) == "BF16");
+  CHECK(gpu::resolution_moves(DType::F16, "bf16").fine_bits == gpu::kFineBitsBF16);
+  CHECK(std::string(gpu::resolution_moves(DType::F16, "fp16").format) == "FP16");
+  CHECK(std::string(gpu::resolution_moves(DType::F16).format) == "FP16");
+  CHECK(std::string(gpu::resolution_moves(DType::U32, "fp32").format) == "FP32");
   auto none = rv;
   none.buffers.resize(1);
   CHECK_FALSE(gpu::resolution_scope(none).claims);
@@ -555,4 +584,169 @@ TEST_CASE("red team 35: integer contents of an integer scratch, read as FP32 wor
   const auto k = probe(x, 72, keys);
   CHECK(k.judged > 30000);
   CHECK(gpu::resolution_verdict(k, "keys", "fp32", DType::U32).empty());
+}
+
+namespace {
+
+// The gate's runs for a 16-bit scratch (helper scr38): A, and the draw moved by the format's own
+// fine and coarse moves (resolution_moves), the row pass stored by `store` as 16-bit words on
+// garbage the worker filled first, counted as the format's words (count_resolution by dtype).
+gpu::ResolutionCounts probe16(
+    const generators::ResolvedBuffer& b, uint64_t seed, DType as,
+    const std::function<std::vector<uint16_t>(const std::vector<float>&)>& store) {
+  const gpu::ResolutionMoves m = gpu::resolution_moves(as);
+  const std::vector<float> x = draw(b, seed);
+  const std::vector<float> in[3] = {x, moved(b, x, m.fine_bits, seed + 1),
+                                    moved(b, x, m.coarse_bits, seed + 1)};
+  std::vector<uint16_t> pre[3], post[3];
+  std::mt19937 g(uint32_t(seed) * 11 + 3);
+  for (int r = 0; r < 3; ++r) {
+    const std::vector<uint16_t> out = store(row_pass(in[r]));
+    pre[r].resize(out.size());
+    for (auto& w : pre[r]) w = uint16_t(g());
+    post[r] = out;
+  }
+  auto p = [](const std::vector<uint16_t>& v) {
+    return reinterpret_cast<const unsigned char*>(v.data());
+  };
+  return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]), p(post[2]),
+                               pre[0].size() * 2, as);
+}
+
+// Honest: each value rounded to the format, one a word.
+std::vector<uint16_t> as_half(const std::vector<float>& v) {
+  std::vector<uint16_t> w(v.size());
+  for (size_t i = 0; i < v.size(); ++i) w[i] = gpu::half_bits(v[i]);
+  return w;
+}
+std::vector<uint16_t> as_bf16(const std::vector<float>& v) {
+  std::vector<uint16_t> w(v.size());
+  for (size_t i = 0; i < v.size(); ++i) w[i] = gpu::bf16_bits(v[i]);
+  return w;
+}
+// Narrowed: `bits`-bit fixed point of [0, 1), `per` fields packed in a 16-bit word (the rest of
+// the scratch unwritten... here: the words after them hold 0, written).
+std::function<std::vector<uint16_t>(const std::vector<float>&)> packed_fields(int bits, int per) {
+  return [bits, per](const std::vector<float>& v) {
+    std::vector<uint16_t> w(v.size(), 0);
+    const float top = float((1 << bits) - 1);
+    for (size_t i = 0; i + size_t(per) <= v.size(); i += size_t(per)) {
+      uint32_t word = 0;
+      for (int f = 0; f < per; ++f)
+        word =
+            (word << bits) |
+            uint32_t(std::fmin(std::fmax(std::rint(std::ldexp(v[i + size_t(f)], bits)), 0.f), top));
+      w[i / size_t(per)] = uint16_t(word);
+    }
+    return w;
+  };
+}
+// A value kept at `keep` significant bits, stored as the format (a narrower mantissa).
+std::function<std::vector<uint16_t>(const std::vector<float>&)> short_mantissa(int keep, DType as) {
+  return [keep, as](const std::vector<float>& v) {
+    std::vector<uint16_t> w(v.size());
+    for (size_t i = 0; i < v.size(); ++i) {
+      int e;
+      const double f = std::frexp(double(v[i]), &e);
+      const double y = std::ldexp(std::rint(std::ldexp(f, keep)), e - keep);
+      w[i] = as == DType::F16 ? gpu::half_bits(y) : gpu::bf16_bits(y);
+    }
+    return w;
+  };
+}
+
+}  // namespace
+
+TEST_CASE("scr38: a genuine FP16 or BF16 scratch passes at its own width, a narrower one not") {
+  for (const auto& x : {law_input(), law_input("uniform", 0.25, 1), law_input("normal", 0, 1)}) {
+    CAPTURE(x.init.kind);
+    CAPTURE(x.init.a);
+    for (uint64_t seed : {71u, 72u}) {
+      const auto h = probe16(x, seed, DType::F16, as_half);
+      const auto b = probe16(x, seed, DType::BF16, as_bf16);
+      MESSAGE("honest FP16 " << h.unresolved << " of " << h.judged << " (still " << h.still
+                             << "), BF16 " << b.unresolved << " of " << b.judged << " (still "
+                             << b.still << ")");
+      CHECK(h.judged > kH * kW / 4);
+      CHECK(b.judged > kH * kW / 4);
+      CHECK(share(h) < 0.05);
+      CHECK(share(b) < 0.05);
+      CHECK(gpu::resolution_verdict(h, "h", "fp32", DType::F16).empty());
+      CHECK(gpu::resolution_verdict(b, "h", "fp32", DType::BF16).empty());
+    }
+  }
+  const auto x = law_input();
+  // an FP16 scratch holding 8-bit fixed point (as an FP16 value, or two fields a word: half the
+  // traffic) or a mantissa of 6 significant bits: refused, the format named. (One 8-bit code in
+  // a word's low bits moves it fewer than 16 steps and is not judged, as integer contents of a
+  // 32-bit scratch are not: it saves no traffic over the FP16 value.)
+  auto fixed8 = [](const std::vector<float>& v) {
+    std::vector<uint16_t> w(v.size());
+    for (size_t i = 0; i < v.size(); ++i) w[i] = gpu::half_bits(std::rint(v[i] * 256.0) / 256.0);
+    return w;
+  };
+  CHECK(probe16(x, 73, DType::F16, packed_fields(8, 1)).judged == 0);
+  for (const auto& [name, store] : std::vector<
+           std::pair<std::string, std::function<std::vector<uint16_t>(const std::vector<float>&)>>>{
+           {"8-bit fixed as FP16 values", fixed8},
+           {"8-bit fixed, two a word", packed_fields(8, 2)},
+           {"6 significant bits", short_mantissa(6, DType::F16)}}) {
+    const auto c = probe16(x, 73, DType::F16, store);
+    MESSAGE("FP16 scratch, " << name << ": " << c.unresolved << " of " << c.judged);
+    const std::string v = gpu::resolution_verdict(c, "h", "fp32", DType::F16);
+    CHECK(share(c) > gpu::kUnresolvedBar);
+    REQUIRE_FALSE(v.empty());
+    CHECK(v.find("(f16)") != std::string::npos);
+    CHECK(v.find("2^-9 of the inputs (1-6 ulps of an FP16 value)") != std::string::npos);
+    CHECK(v.find("keep the scratch at FP16") != std::string::npos);
+  }
+  // a BF16 scratch holding 4 significant bits (FP8 e4m3's) or 4-bit fields, four a word
+  for (const auto& store : {short_mantissa(4, DType::BF16), packed_fields(4, 4)}) {
+    const auto c = probe16(x, 74, DType::BF16, store);
+    MESSAGE("BF16 scratch narrowed: " << c.unresolved << " of " << c.judged);
+    CHECK(share(c) > gpu::kUnresolvedBar);
+    CHECK(gpu::resolution_verdict(c, "h", "fp32", DType::BF16).find("BF16") != std::string::npos);
+  }
+  // the FP32 moves read an FP16 scratch as unresolved: why a 16-bit scratch has its own
+  const auto wrong = [&] {
+    const std::vector<float> base = draw(x, 75);
+    std::vector<uint16_t> w[3], pre[3];
+    const std::vector<float> in[3] = {base, moved(x, base, gpu::kFineBits, 76),
+                                      moved(x, base, gpu::kFineBits - gpu::kCoarseGap, 76)};
+    for (int r = 0; r < 3; ++r) {
+      w[r] = as_half(row_pass(in[r]));
+      pre[r].assign(w[r].size(), uint16_t(0xdead + r));
+    }
+    auto p = [](const std::vector<uint16_t>& v) {
+      return reinterpret_cast<const unsigned char*>(v.data());
+    };
+    return gpu::count_resolution(p(pre[0]), p(w[0]), p(pre[1]), p(w[1]), p(pre[2]), p(w[2]),
+                                 w[0].size() * 2, DType::F16);
+  }();
+  CHECK(wrong.judged == 0);  // the 2^-10 move carries no FP16 word 16 steps
+}
+
+TEST_CASE("scr38: 16-bit words' steps and whole numbers") {
+  const uint16_t one = gpu::half_bits(1.0), next = uint16_t(one + 1);
+  CHECK(gpu::step_distance16(one, next) == 1);
+  CHECK(gpu::step_distance16(gpu::half_bits(1.0), gpu::half_bits(2.0)) == 1024);
+  CHECK(gpu::step_distance16(gpu::half_bits(0x1p-24), gpu::half_bits(-0x1p-24)) == 2);
+  CHECK(gpu::step_distance16(gpu::bf16_bits(1.0), gpu::bf16_bits(2.0)) == 128);
+  // whole numbers within 256 are not judged (codes, counts), as for FP32 words: an FP16 and a
+  // BF16 word going 3 -> 7 is left out; 3.5 -> 7.5 is judged (and unresolved, unchanged)
+  auto one_word = [](uint16_t a, uint16_t c, DType as) {
+    const uint16_t pre[3] = {0x1234, 0x1234, 0x1234};
+    auto p = [](const uint16_t* v) { return reinterpret_cast<const unsigned char*>(v); };
+    return gpu::count_resolution(p(&pre[0]), p(&a), p(&pre[1]), p(&a), p(&pre[2]), p(&c), 2, as);
+  };
+  for (DType d : {DType::F16, DType::BF16}) {
+    auto bits = [d](double v) { return d == DType::F16 ? gpu::half_bits(v) : gpu::bf16_bits(v); };
+    CHECK(one_word(bits(3), bits(7), d).discrete == 1);
+    CHECK(one_word(bits(-256), bits(0), d).discrete == 1);
+    CHECK(one_word(bits(3.5), bits(7.5), d).judged == 1);
+    CHECK(one_word(bits(3.5), bits(7.5), d).unresolved == 1);
+    CHECK(one_word(bits(0.5), bits(0.25), d).discrete == 0);
+  }
+  CHECK(one_word(gpu::half_bits(512), gpu::half_bits(1024), DType::F16).discrete == 0);
+  CHECK(one_word(gpu::half_bits(255.5), gpu::half_bits(200), DType::F16).discrete == 0);
 }

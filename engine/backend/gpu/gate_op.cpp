@@ -9,8 +9,9 @@
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
-//   4a. the scratch's resolution (scratch_resolution.h): f32 scratch words that do not resolve a
-//      2^-18 input move under an fp32/fp64 class                   -> precision_mismatch
+//   4a. the scratch's resolution (scratch_resolution.h): scratch words that do not resolve a
+//      small input move at their format's resolution (FP32/FP64 words under an fp32/fp64 class
+//      at 2^-18, FP16/BF16 words at their own moves, also under fp16/bf16) -> precision_mismatch
 //   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set (the data
 //      timed runs are verified on; not the adversarial sets, which a kernel can route) tells
 //      the reference from its 1-in-2 echo, the problem's spec is refused (invalid_spec), once

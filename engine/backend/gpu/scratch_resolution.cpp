@@ -53,15 +53,28 @@ bool discrete_word(uint64_t w) {
   std::memcpy(&f, &w, 8);
   return std::fabs(f) <= double(kMaxDiscreteWord) && f == std::nearbyint(f);
 }
+// The same for 16-bit words: BF16 is the top half of an FP32 word; FP16 (1 + 10 bits, bias 15)
+// is whole within 256 where its exponent is at most 8 and the fraction bits below the point
+// are zero.
+bool discrete_half(uint16_t w) {
+  const uint32_t mag = w & 0x7fffu, e = mag >> 10, frac = mag & 0x3ffu;
+  if (mag == 0) return true;
+  if (e < 15 || e > 23) return false;  // below 1 (or subnormal), or above 256 (and Inf, NaN)
+  if (e == 23) return frac == 0;       // 256 itself
+  return (frac & ((1u << (10 - (e - 15))) - 1)) == 0;
+}
+bool discrete_bf16(uint16_t w) { return discrete_word(uint32_t(w) << 16); }
 int64_t steps(uint32_t a, uint32_t b) { return step_distance(a, b); }
 int64_t steps(uint64_t a, uint64_t b) { return step_distance64(a, b); }
+int64_t steps(uint16_t a, uint16_t b) { return step_distance16(a, b); }
 
-// count_resolution over words of type W (uint32_t: FP32, uint64_t: FP64).
-template <typename W>
+// count_resolution over words of type W (uint16_t: FP16 or BF16 by `discrete`, uint32_t: FP32,
+// uint64_t: FP64), judged where the coarse move carried them `min_steps` steps.
+template <typename W, typename Discrete>
 ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
                              const unsigned char* fine_pre, const unsigned char* fine,
                              const unsigned char* coarse_pre, const unsigned char* coarse,
-                             size_t bytes) {
+                             size_t bytes, int64_t min_steps, Discrete discrete) {
   ResolutionCounts c;
   auto word = [](const unsigned char* p, size_t o) {
     W w;
@@ -74,12 +87,12 @@ ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
     // unwritten by some run (its garbage left), or independent of the move
     if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
       continue;
-    if (discrete_word(wa) && discrete_word(wc)) {
+    if (discrete(wa) && discrete(wc)) {
       ++c.discrete;
       c.discrete_unresolved += wa == wf;
       continue;
     }
-    if (steps(wa, wc) < kMinCoarseSteps) {
+    if (steps(wa, wc) < min_steps) {
       ++c.still;
       c.still_unresolved += wa == wf;
       continue;
@@ -100,6 +113,9 @@ bool movable_input(const generators::ResolvedBuffer& b) {
 
 int resolution_word_bytes(DType d) {
   switch (d) {
+    case DType::F16:
+    case DType::BF16:
+      return 2;
     case DType::F32:
     case DType::I32:
     case DType::U32:
@@ -108,40 +124,47 @@ int resolution_word_bytes(DType d) {
     case DType::I64:
     case DType::U64:
       return 8;
-    default:
-      return 0;  // f16, bf16: below a 2^-18 move's reach
   }
+  return 0;
 }
 
 const char* resolution_format(DType d) {
-  const int w = resolution_word_bytes(d);
-  return w == 4 ? "FP32" : w == 8 ? "FP64" : "";
+  if (d == DType::F16) return "FP16";
+  if (d == DType::BF16) return "BF16";
+  return resolution_word_bytes(d) == 8 ? "FP64" : "FP32";
+}
+
+ResolutionMoves resolution_moves(DType d, const std::string& judged_class) {
+  if (d == DType::F16 || d == DType::BF16) {
+    const bool bf16 = d == DType::BF16 || judged_class == "bf16";
+    const int fine = bf16 ? kFineBitsBF16 : kFineBitsFP16;
+    return ResolutionMoves{fine, fine - kCoarseGap16, kMinCoarseSteps16, bf16 ? 8 : 11,
+                           bf16 ? "BF16" : "FP16"};
+  }
+  ResolutionMoves m;
+  m.format = resolution_format(d);
+  return m;
 }
 
 ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
   ResolutionScope s;
   const std::string cls = generators::judged_class(v.precision);
-  std::string narrow;
-  bool scratch = false;
+  const bool wide = cls == "fp32" || cls == "fp64";
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
     s.movable |= movable_input(b);
-    if (b.role != BufferRole::Scratch || b.elements <= 0) continue;
-    scratch = true;
-    if (resolution_word_bytes(b.dtype))
+    // every dtype has a format (resolution_format): 16-bit ones under their own moves, and under
+    // a 16-bit class only they (scr38)
+    if (b.role == BufferRole::Scratch && b.elements > 0 &&
+        (wide || resolution_word_bytes(b.dtype) == 2))
       s.measured.push_back(i);
-    else
-      narrow += (narrow.empty() ? "" : ", ") + b.name + " " + generators::to_string(b.dtype);
   }
-  s.claims = (cls == "fp32" || cls == "fp64") && scratch;
+  s.claims = (wide || cls == "fp16" || cls == "bf16") && !s.measured.empty();
   if (!s.claims) return s;
   if (!s.movable)
     s.left_out =
         "no scratch word measured, no input the moves change (f32 or f64, role in or inout, not "
         "dist_fixed, drawn uniform or normal)";
-  else if (!narrow.empty())
-    s.left_out = "16-bit scratch " + narrow + " (a relative 2^-" + std::to_string(kFineBits) +
-                 " move is below its own resolution: a width the problem declared)";
   return s;
 }
 
@@ -187,15 +210,39 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes, int word_bytes) {
-  return word_bytes == 8
-             ? count_words<uint64_t>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes)
-             : count_words<uint32_t>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes);
+  return count_resolution(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes,
+                          word_bytes == 8 ? DType::F64 : DType::F32);
+}
+
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes, DType as) {
+  const int64_t min_steps = resolution_moves(as).min_coarse_steps;
+  auto words = [&](auto word, auto discrete) {
+    return count_words<decltype(word)>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes,
+                                       min_steps, discrete);
+  };
+  switch (resolution_word_bytes(as)) {
+    case 2:
+      return as == DType::BF16 ? words(uint16_t{}, discrete_bf16)
+                               : words(uint16_t{}, discrete_half);
+    case 8:
+      return words(uint64_t{}, [](uint64_t w) { return discrete_word(w); });
+    default:
+      return words(uint32_t{}, [](uint32_t w) { return discrete_word(w); });
+  }
 }
 
 int64_t step_distance(uint32_t a, uint32_t b) {
   auto line = [](uint32_t w) { return (w & 0x80000000u) ? -int64_t(w & 0x7fffffffu) : int64_t(w); };
   const int64_t d = line(a) - line(b);
   return d < 0 ? -d : d;
+}
+
+int64_t step_distance16(uint16_t a, uint16_t b) {
+  return step_distance(uint32_t(a & 0x7fffu) | (uint32_t(a & 0x8000u) << 16),
+                       uint32_t(b & 0x7fffu) | (uint32_t(b & 0x8000u) << 16));
 }
 
 int64_t step_distance64(uint64_t a, uint64_t b) {
@@ -231,9 +278,9 @@ bool smooth_problem(const OutputResponse& r) {
   return !r.output.empty() && r.share >= kSmoothShare;
 }
 
-double resolved_bits(double u) {
+double resolved_bits(double u, int fine_bits, int significand_bits) {
   const double p = std::max(1.0 - u, 1e-9);
-  return std::min(24.0, std::log2(p) + kFineBits);
+  return std::min(double(significand_bits), std::log2(p) + fine_bits);
 }
 
 std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
@@ -241,26 +288,32 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
   if (c.judged < kMinJudgedWords) return {};
   const double u = double(c.unresolved) / double(c.judged);
   if (u <= kUnresolvedBar) return {};
-  const std::string format = resolution_format(dtype);
-  const std::string as =
-      dtype == DType::F32 || dtype == DType::F64
-          ? std::string(generators::to_string(dtype))
-          : std::string(generators::to_string(dtype)) + ", its words read as " + format;
+  const ResolutionMoves m = resolution_moves(dtype, generators::judged_class(declared));
+  const std::string format = m.format;
+  const bool own =
+      dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16 || dtype == DType::BF16;
+  const std::string word = resolution_format(dtype);
+  const std::string as = std::string(generators::to_string(dtype)) +
+                         (!own             ? ", its words read as " + word
+                          : word != format ? ", judged at " + format + "'s resolution (the class)"
+                                           : "");
+  const char* ulps = format == "FP64"   ? "about 2^34 ulps of an FP64 value"
+                     : format == "FP32" ? "16-32 ulps of an FP32 value"
+                     : format == "FP16" ? "1-6 ulps of an FP16 value"
+                                        : "1-6 ulps of a BF16 value";
   return "scratch " + buffers + " (" + as +
          ") does not resolve its values at the declared class '" + declared +
-         "': a relative move of 2^-" + std::to_string(kFineBits) + " of the inputs (" +
-         (format == "FP64" ? "about 2^34 ulps of an FP64 value" : "16-32 ulps of an FP32 value") +
+         "': a relative move of 2^-" + std::to_string(m.fine_bits) + " of the inputs (" + ulps +
          ") left " + std::to_string(c.unresolved) + " of the " + std::to_string(c.judged) +
          " stored words (" + fixed(100 * u, 1) + "%) that a move of 2^-" +
-         std::to_string(kFineBits - kCoarseGap) + " changes as they were (at most " +
+         std::to_string(m.coarse_bits) + " changes as they were (at most " +
          fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
-         "): the words hold about " + fixed(resolved_bits(u), 1) +
+         "): the words hold about " + fixed(resolved_bits(u, m.fine_bits, m.significand_bits), 1) +
          " bits of each value, a narrower format than " + format +
          " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "
          "keeps (and a problem tolerance that allows it), or keep the scratch at " +
          format +
-         (dtype == DType::F32 || dtype == DType::F64
-              ? ""
+         (own ? ""
               : " (integer indices that the move shifts by 512 or more look the same to this "
                 "measurement: docs/reliability.md \"Red team 35's P4m holes closed\")");
 }

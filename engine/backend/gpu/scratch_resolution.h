@@ -20,8 +20,11 @@
 // outputs (a smooth problem: its intermediates should be smooth too), decided once per problem from
 // two reference runs. Red team 35: every scratch of 32 or 64 bits is read as the float format of
 // its width whatever its declared dtype (a u32 scratch held FP32 words), and the smoothness is
-// decided per output (a pooled share was diluted by a padded output). Pure host code: the rule and
-// the moves are unit-tested (tests/engine/scratch_resolution_test).
+// decided per output (a pooled share was diluted by a padded output). Helper scr38: a 16-bit
+// scratch (f16, bf16) is measured too, as FP16 or BF16 words under moves scaled to their
+// resolution (two more runs for each 16-bit format present), under an fp32/fp64 class and under
+// an fp16/bf16 one (which admits 16-bit storage, not less). Pure host code: the rule and the
+// moves are unit-tested (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -59,18 +62,45 @@ inline constexpr float kMaxDiscreteWord = 256.f;
 
 // The float format a scratch word of `dtype` is judged as: its width's (red team 35: a scratch's
 // dtype is the problem's word, and nothing ties it to what kernels store there, so a u32 or i32
-// scratch is read as FP32 words and a u64, i64 or f64 one as FP64 words). 0 for 16-bit dtypes
-// (f16, bf16): a relative 2^-18 move is below their resolution (11 and 8 bits), so this
-// measurement says nothing of them; the gate says they are not judged.
-int resolution_word_bytes(generators::DType dtype);
-const char* resolution_format(generators::DType dtype);  // "FP32", "FP64" or "" (not judged)
+// scratch is read as FP32 words and a u64, i64 or f64 one as FP64 words). A 16-bit scratch (f16,
+// bf16) is read as its own format, FP16 or BF16, under moves of its own (helper scr38: a relative
+// 2^-18 is below their resolution, so the FP32 moves say nothing of them): resolution_moves.
+int resolution_word_bytes(generators::DType dtype);      // 2, 4 or 8
+const char* resolution_format(generators::DType dtype);  // "FP16", "BF16", "FP32" or "FP64"
+
+// The moves a word format is judged by: the fine move a relative 2^-fine_bits, the coarse one
+// 2^-coarse_bits, a word judged where the coarse move carried it at least min_coarse_steps steps
+// of its format (so that the fine move, 2^(fine_bits - coarse_bits) times smaller, carries an
+// honest word of the format >= 2 steps). FP32 and FP64: kFineBits, kFineBits - kCoarseGap,
+// kMinCoarseSteps (the same three runs). FP16 (11 significant bits) and BF16 (8): a fine move of
+// 1-6 of the format's ulps (2^-kFineBitsFP16, 2^-kFineBitsBF16), the coarse one 2^kCoarseGap16
+// times larger, kMinCoarseSteps16 = 2^(kCoarseGap16 + 1) steps: a value kept at b bits fewer than
+// the format (two 8-bit fields in an FP16 word, FP8 in a BF16 one) resolves the fine move with
+// probability about 2^-b, as the FP32 measurement reads a 16-bit image of an FP32 value.
+inline constexpr int kFineBitsFP16 = 9;
+inline constexpr int kFineBitsBF16 = 6;
+inline constexpr int kCoarseGap16 = 3;
+inline constexpr int64_t kMinCoarseSteps16 = 16;
+// Under a bf16 class a 16-bit scratch is judged at BF16's resolution whatever its dtype (the
+// class admits BF16 rounding; an f16 scratch holding BF16-rounded values is honest there).
+struct ResolutionMoves {
+  int fine_bits = kFineBits;
+  int coarse_bits = kFineBits - kCoarseGap;
+  int64_t min_coarse_steps = kMinCoarseSteps;
+  int significand_bits = 24;    // the format's (the resolved bits said are at most this)
+  const char* format = "FP32";  // the resolution judged: "FP16", "BF16", "FP32" or "FP64"
+};
+// `judged_class`: generators::judged_class of the variant's precision ("fp32" where unsaid).
+ResolutionMoves resolution_moves(generators::DType dtype, const std::string& judged_class = "fp32");
 
 // What the step does on `v`. `claims`: the class is judged fp32 or fp64 and `v` has a scratch
-// buffer, so P4m says something (below fp32 the class itself admits narrower storage; without
-// a scratch nothing is kept between launches but the outputs, which are compared). `measured`:
-// every scratch buffer of 32 or 64 bits, whatever the variant's launches name (a kernel can
-// reach a buffer it is not passed). `left_out`: why the rest, or all, is not judged (16-bit
-// scratch, no movable input), empty where nothing is left out; the gate says it (P5).
+// buffer, or the class is fp16 or bf16 and `v` has a 16-bit scratch (helper scr38: the class
+// admits 16-bit storage, not less), so P4m says something (a 32-bit scratch under a 16-bit class
+// may hold values of the class's precision; without a scratch nothing is kept between launches
+// but the outputs, which are compared). `measured`:
+// every scratch buffer the class claims (16, 32 or 64 bits: every dtype has a format), whatever
+// the variant's launches name (a kernel can reach a buffer it is not passed). `left_out`: why
+// nothing is judged (no movable input), empty where nothing is left out; the gate says it (P5).
 struct ResolutionScope {
   bool claims = false;
   bool movable = false;          // some input movable_input() accepts
@@ -81,7 +111,8 @@ ResolutionScope resolution_scope(const generators::ResolvedVariant& v);
 // Whether the three runs are made on `v`: it claims, has a movable input and a measured scratch.
 bool resolution_applies(const generators::ResolvedVariant& v);
 // A law float input the moves change: f32 or f64 (a relative 2^-18 is below f16's and bf16's
-// resolution), role in or inout, not dist_fixed, drawn uniform or normal element by element.
+// resolution; the 16-bit scratch's moves are made on the same inputs), role in or inout, not
+// dist_fixed, drawn uniform or normal element by element.
 bool movable_input(const generators::ResolvedBuffer& b);
 // In place on one movable buffer's host bytes: every element x becomes x (1 + 2^-bits c), c =
 // 1 +- 1/2 at seeded signs (a coherent part, so a mean moves, and a random one, so a
@@ -92,7 +123,9 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
 
 // The words of one scratch buffer over the three runs (each `bytes` long), each run's words as
 // the worker filled them before it (`*_pre`: the run's garbage) and after it, read as the float
-// format of `word_bytes` (4: FP32, 8: FP64; resolution_word_bytes).
+// format of `word_bytes` (4: FP32, 8: FP64; resolution_word_bytes) or of `as` (its dtype's
+// format, resolution_format, with its moves' min_coarse_steps: the runs are its fine and coarse
+// moves, resolution_moves).
 struct ResolutionCounts {
   int64_t words = 0;   // words read
   int64_t judged = 0;  // written in all three runs (after != before), A, coarse >= 512 steps apart
@@ -113,11 +146,17 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes, int word_bytes = 4);
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes, generators::DType as);
 
 // The number of FP32 values between the words a and b read as floats (sign-magnitude words mapped
 // onto a line: ulps for same-sign finite values, the integer difference of the bits for
-// subnormals and packed words); step_distance64 the same for FP64 words (saturating).
+// subnormals and packed words); step_distance64 the same for FP64 words (saturating),
+// step_distance16 for FP16 and BF16 words (both sign-magnitude, one line).
 int64_t step_distance(uint32_t a, uint32_t b);
+int64_t step_distance16(uint16_t a, uint16_t b);
 int64_t step_distance64(uint64_t a, uint64_t b);
 
 // The share of float output elements that changed between the reference on the base draw and
@@ -142,7 +181,7 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
                                const std::string& declared,
                                generators::DType dtype = generators::DType::F32);
 // The stored bits an unresolved share u stands for (a quantum q resolves a move m with
-// probability about m / q): log2((1 - u) / 2^-kFineBits), at most 24.
-double resolved_bits(double unresolved_share);
+// probability about m / q): log2((1 - u) / 2^-fine_bits), at most `significand_bits`.
+double resolved_bits(double unresolved_share, int fine_bits = kFineBits, int significand_bits = 24);
 
 }  // namespace solver::gpu

@@ -3,10 +3,11 @@
 // fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
 // carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its
 // scratch words back before each run (the worker's garbage) and after it: every scratch of 32 or
-// 64 bits, as FP32 or FP64 words whatever its dtype (red team 35). Where one of the problem's
-// reference outputs responds to the fine move on most of its own elements (decided once per
-// problem and worker from two reference runs), words the coarse move carries >= kMinCoarseSteps
-// steps must mostly change under the fine move as well.
+// 64 bits, as FP32 or FP64 words whatever its dtype (red team 35), and a 16-bit scratch as FP16
+// or BF16 words, in two more runs at its format's own moves (helper scr38, resolution_moves).
+// Where one of the problem's reference outputs responds to the fine move on most of its own
+// elements (decided once per problem and worker from two reference runs), words the coarse move
+// carries the format's minimum steps must mostly change under the fine move as well.
 #include <algorithm>
 #include <cmath>
 
@@ -15,6 +16,7 @@
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/worker.h"
+#include "generators/ptx_precision.h"
 
 namespace solver::gpu {
 
@@ -45,6 +47,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // detail says so ("scratch resolution: not judged: ..."); silent only where it claims nothing
   // (a class below fp32, no scratch).
   const ResolutionScope scope = resolution_scope(p.resolved);
+  const std::string cls = generators::judged_class(p.resolved.precision);
   if (!scope.claims) return {};
   const std::string left_out =
       scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
@@ -67,13 +70,32 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   base->key += "/resolution-base";
   base->kind = SetKind::Fresh;
   base->on_device = false;
-  HostSet fine = moved_set(p.resolved, *base, kFineBits, seed + 1);
-  HostSet coarse = moved_set(p.resolved, *base, kFineBits - kCoarseGap, seed + 1);
+  // The moves: 2^-kFineBits (the smoothness decision's, and FP32's and FP64's fine move) and every
+  // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two).
+  std::vector<int> bits{kFineBits};
+  for (size_t i : scope.measured) {
+    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+    for (int b : {m.fine_bits, m.coarse_bits})
+      if (std::find(bits.begin(), bits.end(), b) == bits.end()) bits.push_back(b);
+  }
+  std::vector<HostSet> moved;
+  for (int b : bits) moved.push_back(moved_set(p.resolved, *base, b, seed + 1));
   const int ib = add_checked_set(p, std::move(*base), false);
-  const int i_fine = add_checked_set(p, std::move(fine), false);
-  const int i_coarse = add_checked_set(p, std::move(coarse), false);
+  std::vector<int> sets{ib};  // the base, then one set a move, in the order of `bits`
+  for (HostSet& m : moved) sets.push_back(add_checked_set(p, std::move(m), false));
+  const int i_fine = sets[1];
+  auto run_of = [&](int b) {
+    return size_t(std::find(bits.begin(), bits.end(), b) - bits.begin()) + 1;
+  };
+  // A run a set whose move some measured scratch is judged by (the base always).
+  std::vector<bool> used(sets.size(), false);
+  used[0] = true;
+  for (size_t i : scope.measured) {
+    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+    used[run_of(m.fine_bits)] = used[run_of(m.coarse_bits)] = true;
+  }
   auto release = [&] {
-    for (int s : {ib, i_fine, i_coarse}) p.buffers->release_set(s);
+    for (int s : sets) p.buffers->release_set(s);
   };
   // The problem's side: does one of its reference's float outputs respond to the fine move on
   // most of its own elements (a smooth problem)? Per output, never pooled (red team 35: an
@@ -109,35 +131,41 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
              : known->second.output + " " + short_num(100 * known->second.share) + "%") +
         ": a discrete problem, whose scratch may hold counts)");
   }
-  // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8), every
-  // scratch of 32 or 64 bits read back (resolution_scope), as the float format of its width.
+  // The candidate's side: a run at slot 0 a set (the adversarial checks' path, P8), every
+  // scratch read back (resolution_scope), as the float format of its dtype's width.
   const std::vector<size_t>& scratch = scope.measured;
   std::string names;
   for (size_t i : scratch) {
     const auto& b = p.resolved.buffers[i];
     names += (names.empty() ? "" : ", ") + b.name +
              (b.dtype == generators::DType::F32 ? "" : std::string(" ") + to_string(b.dtype));
+    // a 16-bit scratch's own moves (resolution_moves)
+    const ResolutionMoves m = resolution_moves(b.dtype, cls);
+    if (m.fine_bits != kFineBits)
+      names += " at 2^-" + std::to_string(m.fine_bits) + ", " + std::to_string(m.min_coarse_steps) +
+               " steps at 2^-" + std::to_string(m.coarse_bits);
   }
   // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
-  std::vector<std::vector<PinnedBytes>> pre(3), post(3);
-  const int order[3] = {ib, i_fine, i_coarse};
-  for (int r = 0; r < 3; ++r) {
+  const size_t runs = sets.size();
+  std::vector<std::vector<PinnedBytes>> pre(runs), post(runs);
+  for (size_t r = 0; r < runs; ++r) {
+    if (!used[r]) continue;
     reload(p);
-    p.buffers->copy_inputs(order[r], 0, ctx_->stream());
+    p.buffers->copy_inputs(sets[r], 0, ctx_->stream());
     // run_variant's steps, with the scratch read between the fill and the launch
     PhaseScope scope("run");
     beat("scratch resolution run", p.timeout_ms);
     scrub_local(p);
     p.buffers->prepare_variant_run(0, ctx_->stream());
     CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-    pre[size_t(r)].resize(scratch.size());
-    post[size_t(r)].resize(scratch.size());
+    pre[r].resize(scratch.size());
+    post[r].resize(scratch.size());
     for (size_t k = 0; k < scratch.size(); ++k)
-      p.buffers->download_variant_output(scratch[k], pre[size_t(r)][k]);
+      p.buffers->download_variant_output(scratch[k], pre[r][k]);
     p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
     CU_CHECK(cuStreamSynchronize(ctx_->stream()));
     for (size_t k = 0; k < scratch.size(); ++k)
-      p.buffers->download_variant_output(scratch[k], post[size_t(r)][k]);
+      p.buffers->download_variant_output(scratch[k], post[r][k]);
     p.buffers->restore_inputs(0);
   }
   release();
@@ -145,9 +173,11 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k) {
     const auto& b = p.resolved.buffers[scratch[k]];
-    const ResolutionCounts c = count_resolution(
-        pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(), pre[2][k].data(),
-        post[2][k].data(), post[0][k].size(), resolution_word_bytes(b.dtype));
+    const ResolutionMoves m = resolution_moves(b.dtype, cls);
+    const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
+    const ResolutionCounts c =
+        count_resolution(pre[0][k].data(), post[0][k].data(), pre[f][k].data(), post[f][k].data(),
+                         pre[c0][k].data(), post[c0][k].data(), post[0][k].size(), b.dtype);
     total.add(c);
     std::string verdict = resolution_verdict(c, b.name, p.resolved.precision, b.dtype);
     if (!verdict.empty()) {
