@@ -17,6 +17,8 @@
 //
 //   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n]
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
+//   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles]
+//   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
 // (p_timed, p_check: how often the child's sniff flags a timed run and a fresh set; defaults are
 // strata mode's measured rates at n = 2^18, 1,000 runs: 0.875 and 0.01.)
 #include <algorithm>
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "engine/backend/audit_choice.h"
+#include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/problem_spec.h"
@@ -196,6 +199,160 @@ int audit_mode(int rounds, int pairs, double p_timed, double p_check) {
   return 0;
 }
 
+
+// One series of one runner (the sweep gate's, the gate's or the `time` op's: single_order), `audits`
+// runs kept by the worker's reservoir, its fresh-set check at a uniform place where `check`. Each
+// timed run takes the child's coin (wrong and fast) with probability `coin` x `p_timed` (the
+// strata sniff must flag it); the check with `coin` x `p_check`. Returns whether an audited run
+// (or the check) was wrong; `fast` counts the series' wrong-and-fast runs (the check included:
+// its time is a sample too).
+bool series_caught(std::mt19937_64& rng, int samples, bool check, int audits, double coin,
+                   double p_timed, double p_check, int& fast) {
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<int> check_at{check ? int(rng() % uint64_t(samples)) : -1};
+  const std::vector<engine::SequenceRun> sched =
+      engine::sequence_schedule(1, engine::single_order(samples), check_at);
+  engine::AuditReservoir res(rng(), audits);
+  std::vector<bool> kept_wrong(size_t(audits), false);
+  bool any = false;
+  fast = 0;
+  for (const engine::SequenceRun& e : sched) {
+    if (e.sample < 0) continue;
+    const bool wrong = u(rng) < coin * (e.check ? p_check : p_timed);
+    fast += wrong;
+    if (e.check) {
+      any = any || wrong;
+      continue;
+    }
+    const int slot = res.offer();
+    if (slot >= 0) kept_wrong[size_t(slot)] = wrong;
+  }
+  for (int k : res.order()) any = any || kept_wrong[size_t(k)];
+  return any;
+}
+
+// `solver record` (cmd_record.cpp): with --sweep the sweep gate's series is the point's samples
+// (one run audited, no fresh-set check, gate_steps); without it the full gate (kGateSamples
+// runs, its fresh check, three audits: P7e) and then the `time` op's series is the samples (its
+// fresh check, one audit). The first regular set (untimed, unstratified) the child passes
+// honestly. A point is recorded fast where nothing caught it and more than half its samples are
+// the fast path (the recording's median).
+int record_mode(int points, int samples, double coin, double p_timed, double p_check) {
+  std::mt19937_64 rng(0x38b1);
+  int sweep_passed = 0, sweep_fast = 0, full_passed = 0, full_fast = 0;
+  for (int t = 0; t < points; ++t) {
+    int fast = 0;
+    if (!series_caught(rng, samples, false, 1, coin, p_timed, p_check, fast)) {
+      ++sweep_passed;
+      sweep_fast += 2 * fast > samples;
+    }
+    int gate_fast = 0;
+    if (!series_caught(rng, engine::kGateSamples, true, 1 + engine::kExtraAudits, coin, p_timed,
+                       p_check, gate_fast) &&
+        !series_caught(rng, samples, true, 1, coin, p_timed, p_check, fast)) {
+      ++full_passed;
+      full_fast += 2 * fast > samples;
+    }
+  }
+  std::printf("%d recorded points of %d samples; the child's coin %.3f, sniff on timed runs %.4f, "
+              "on fresh sets %.4f\n",
+              points, samples, coin, p_timed, p_check);
+  std::printf("record --sweep: gate passed %.4f, recorded with a fast median %.4f\n",
+              double(sweep_passed) / points, double(sweep_fast) / points);
+  std::printf("record (full gate, then time): passed %.4f, recorded with a fast median %.4f\n",
+              double(full_passed) / points, double(full_fast) / points);
+  return 0;
+}
+
+// tests/cheats/redteam38b_kappa_short_exp (and red team 15's problem for comparison) modelled in
+// double on the host: h_i = sum_j r_j exp(p_j t_i), the reference with std::exp, the child's
+// exp_kappa op for op (fma, the 2^52 shifter, the 64-entry table, 2^k in the exponent bits). The
+// class bound's scale S comes from the engine's sensitivity_scale on two moved sets made by the
+// rule class_bound.h states (every float64 input x (1 + 2^-32 s), s a seeded sign per position).
+// Prints, over `outputs` outputs, the child's largest |o - r| over the plain class bound 2^-32 |r|
+// and over the worker's 2^-32 max(|r|, S), and S / |r|.
+// kernels/pole/exp_tang64.cuh, op for op.
+double exp_tang64(double x, const double* tab, int degree) {
+  if (std::fabs(x) >= 708) return std::exp(x);
+  const double shifter = 6755399441055744.0;
+  const double s = std::fma(x, 92.332482616893658, shifter);
+  int64_t bits;
+  std::memcpy(&bits, &s, 8);
+  const int k = int(int32_t(uint32_t(uint64_t(bits))));
+  const double n = s - shifter;
+  const double r = std::fma(-n, 1.90821492927058770002e-10 / 64,
+                            std::fma(-n, 6.93147180369123816490e-01 / 64, x));
+  double inv = 1.0;
+  for (int d = 2; d <= degree; ++d) inv /= d;
+  double q = inv;
+  for (int d = degree; d >= 1; --d) {
+    inv *= d;
+    q = std::fma(q, r, inv);
+  }
+  const uint64_t pow_bits = uint64_t(int64_t((k >> 6) + 1023)) << 52;
+  double pow2k;
+  std::memcpy(&pow2k, &pow_bits, 8);
+  return tab[k & 63] * q * pow2k;
+}
+
+int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m) {
+  std::mt19937_64 rng(0x38b2);
+  std::uniform_real_distribution<double> ut(t_lo, t_hi), up(p_lo, p_hi), ur(0.5, 1.5);
+  std::vector<double> t(static_cast<size_t>(outputs)), p(static_cast<size_t>(m)), r(static_cast<size_t>(m));
+  for (double& v : t) v = ut(rng);
+  for (double& v : p) v = up(rng);
+  for (double& v : r) v = ur(rng);
+  double tab[64];
+  for (int j = 0; j < 64; ++j) tab[j] = std::exp2(double(j) / 64.0);
+  auto response = [&](const std::vector<double>& tt, const std::vector<double>& pp,
+                      const std::vector<double>& rr, int degree) {
+    gpu::HostDoubles h;
+    h.resize(tt.size());
+    for (size_t i = 0; i < tt.size(); ++i) {
+      double acc = 0;
+      for (int j = 0; j < m; ++j)
+        acc = std::fma(rr[size_t(j)],
+                       degree ? exp_tang64(pp[size_t(j)] * tt[i], tab, degree)
+                              : std::exp(pp[size_t(j)] * tt[i]),
+                       acc);
+      h[i] = acc;
+    }
+    return h;
+  };
+  const gpu::HostDoubles ref = response(t, p, r, 0);
+  const double step = 0x1p-32;
+  std::vector<std::vector<gpu::HostDoubles>> moved;
+  for (int k = 0; k < 2; ++k) {
+    auto move = [&](std::vector<double> v) {
+      for (double& e : v) e *= 1 + step * ((rng() & 1) ? 1.0 : -1.0);
+      return v;
+    };
+    moved.push_back({response(move(t), move(p), move(r), 0)});
+  }
+  const std::vector<gpu::HostDoubles> S = gpu::sensitivity_scale({ref}, moved, step);
+  std::printf("t in [%g, %g), p in [%g, %g), %d outputs x %d poles (model in double)\n", t_lo,
+              t_hi, p_lo, p_hi, outputs, m);
+  for (const int degree : {2, 5}) {
+  const gpu::HostDoubles out = response(t, p, r, degree);
+  double plain = 0, scaled = 0, s_over_r_min = 1e300, s_over_r_max = 0, rel = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    const double err = std::fabs(out[i] - ref[i]);
+    plain = std::max(plain, err / (step * std::fabs(ref[i])));
+    scaled = std::max(scaled, err / (step * std::max(std::fabs(ref[i]), S[0][i])));
+    s_over_r_min = std::min(s_over_r_min, S[0][i] / std::fabs(ref[i]));
+    s_over_r_max = std::max(s_over_r_max, S[0][i] / std::fabs(ref[i]));
+    rel = std::max(rel, err / std::fabs(ref[i]));
+  }
+  std::printf("exp_tang64 degree %d (%s)\n", degree, degree == 2 ? "the cheat" : "the control");
+  std::printf("largest relative error %.3g (FP64's own ~1e-16; FP32's unit 6.0e-8)\n", rel);
+  std::printf("largest |o - r| / (2^-32 |r|)          %.3g  (plain class bound: > 1 refuses)\n",
+              plain);
+  std::printf("largest |o - r| / (2^-32 max(|r|, S))  %.3g  (the worker's bound: > 1 refuses)\n",
+              scaled);
+  std::printf("S / |r| in [%.3g, %.3g]\n", s_over_r_min, s_over_r_max);
+  }
+  return 0;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -206,6 +363,18 @@ int main(int argc, char** argv) {
   if (mode == "audit")
     return audit_mode(argc > 2 ? std::atoi(argv[2]) : 2000000, argc > 3 ? std::atoi(argv[3]) : 16,
                       argc > 4 ? std::atof(argv[4]) : 0.875, argc > 5 ? std::atof(argv[5]) : 0.01);
-  std::fprintf(stderr, "usage: red38b_sim strata [runs] [n] | audit [rounds] [pairs]\n");
+  if (mode == "record")
+    return record_mode(argc > 2 ? std::atoi(argv[2]) : 200000, argc > 3 ? std::atoi(argv[3]) : 30,
+                       argc > 4 ? std::atof(argv[4]) : 0.66, argc > 5 ? std::atof(argv[5]) : 0.875,
+                       argc > 6 ? std::atof(argv[6]) : 0.01);
+  if (mode == "kappa") {
+    // Default: this folder's law; `kappa 1 4 -16 -1` is red team 15's.
+    auto arg = [&](int i, double d) { return argc > i ? std::atof(argv[i]) : d; };
+    return kappa_mode(arg(2, 3), arg(3, 4), arg(4, -160), arg(5, -100), int(arg(6, 256)),
+                      int(arg(7, 8192)));
+  }
+  std::fprintf(stderr,
+               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles] | strata [runs] [n] | audit [rounds] [pairs] [p_timed] [p_check] | "
+               "record [points] [samples] [coin] [p_timed] [p_check]\n");
   return 2;
 }
