@@ -1,10 +1,10 @@
-// Red team 38b (issue 28): the host half of tests/cheats/redteam38b_fresh_strata_tell, with the
-// engine's own functions.
+// Red team 38b (issue 28): the host half of tests/cheats/redteam38b_* (fresh_strata_tell,
+// recorded_coin, kappa_short_exp), with the engine's own functions.
 //  strata: each verified or timed kind of run's input made on the host definition (the bytes the
 //    device makes: timed_perturbations + apply_perturbation, as DeviceBuffers::perturb and
-//    input_sets.cpp derive_plan do), then the child's two sniffs run on it (cheat.cu `sniff`,
-//    the same arithmetic in double): red team 18's small-argument count and the one-block F test
-//    for position strata. Prints how often each kind is flagged: a timed run (and its audit:
+//    input_sets.cpp derive_plan do), then the children's sniffs run on it (cheat.cu `sniff` and
+//    kernels/cheats/strata_sniff.cuh, the same arithmetic in double): red team 18's
+//    small-argument count and the one-block F test for position strata. Prints how often each kind is flagged: a timed run (and its audit:
 //    the same bytes), the fresh set (strata off), a law-pair run (law on), a regular set.
 //  audit: a kept round's verified timed-kind runs of the candidate, on the worker's own schedule
 //    (sequence_schedule: warm-ups, traced run, the check's place, slot k mod 3) and its own
@@ -42,7 +42,8 @@ namespace gen = solver::generators;
 
 namespace {
 
-// cheat.cu `sniff`, in double: {small-argument share test, strata F test}.
+// cheat.cu `sniff` and strata_sniff.cuh `strata_found`, in double: {small-argument share test,
+// strata F test}.
 struct Sniff {
   bool small = false;
   bool strata = false;
@@ -56,7 +57,7 @@ Sniff sniff(const std::vector<float>& x) {
   int small = 0;
   for (int t = 0; t < 1024; ++t) small += x[size_t(t * stride)] < 0.0078125f;
   out.small = small >= 128;
-  constexpr int kSample = 8192;
+  constexpr int kSample = 8192;  // STRATA_SAMPLE
   // The feature is the significand (cheat.cu `feature`): P6c's shrink multiplies by 2^-g, exact
   // in binary, so the significand keeps the cell a value was drawn in, its size does not.
   std::vector<double> f(kSample);
@@ -83,8 +84,7 @@ Sniff sniff(const std::vector<float>& x) {
     }
     const double fs = (between / (s - 1)) / (within / (kSample - s) + 1e-300);
     out.max_f = std::max(out.max_f, fs);
-    // Five standard deviations of F(s - 1, large) above 1 (cheat.cu F_SD).
-    out.strata = out.strata || fs > 1 + 5.0 * std::sqrt(2.0 / (s - 1));
+    out.strata = out.strata || fs > 1 + 5.0 * std::sqrt(2.0 / (s - 1));  // STRATA_F_SD
   }
   return out;
 }
