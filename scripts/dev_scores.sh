@@ -95,6 +95,8 @@ sets=(
   "fresh24_live07b|tests/corpus_fresh24|--signals-dir|docs/results/h100-2026-12-07b/call1/probe_fresh24/signals|"
   "fresh25_ncu07c|tests/corpus_fresh25|--ncu-csv|docs/results/h100-2026-12-07c/call1/probe_fresh25/ncu_export.csv|"
   "fresh25_live07c|tests/corpus_fresh25|--signals-dir|docs/results/h100-2026-12-07c/call1/probe_fresh25/signals|"
+  "fresh26_ncu07d|tests/corpus_fresh26|--ncu-csv|docs/results/h100-2026-12-07d/call1/probe_fresh26/ncu_export.csv|"
+  "fresh26_live07d|tests/corpus_fresh26|--signals-dir|docs/results/h100-2026-12-07d/call1/probe_fresh26/signals|"
 )
 # Held out, unscored: batches whose labels are committed but which have not been measured live
 # yet. They are never scored here (no measurement exists, and their first score is spent once,
@@ -102,7 +104,6 @@ sets=(
 # their recorded measurements join `sets` above as dev data. name:suite:first-score probe
 # (':' not '|', so scripts/rules_equivalence.sh does not read them as sets).
 held_out=(
-  "fresh26:tests/corpus_fresh26:scripts/gpu/probe_fresh26.sh"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"
