@@ -102,6 +102,7 @@ sets=(
 # their recorded measurements join `sets` above as dev data. name:suite:first-score probe
 # (':' not '|', so scripts/rules_equivalence.sh does not read them as sets).
 held_out=(
+  "fresh26:tests/corpus_fresh26:scripts/gpu/probe_fresh26.sh"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

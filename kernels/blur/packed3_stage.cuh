@@ -9,15 +9,21 @@
 //   void pack3(float a, float b, float c, float& w0, float& w1);
 //   void unpack3(float w0, float w1, float& a, float& b, float& c);
 // and may define PACKED3_WORD, the scratch's element type in the two kernels' signatures (float
-// unless defined: red team 35's u32 scratch spells `unsigned`).
+// unless defined: red team 35's u32 scratch spells `unsigned`). An includer that defines
+// PACKED3_OWN_VALUE16 defines value16(q), the field's value, itself (red team 38).
 #pragma once
 #include "binomial.h"
 #define COLS 16
 #define WORDS 12
+#ifndef PACKED3_STAGE_AT  // where the words go: the scratch passed (red team 38: elsewhere)
+#define PACKED3_STAGE_AT(p) (p)
+#endif
 #ifndef PACKED3_WORD
 #define PACKED3_WORD float
 #endif
+#ifndef PACKED3_OWN_VALUE16  // red team 38 maps its fields onto [0, 1) with its own
 __device__ __forceinline__ float value16(float q) { return (q - 32768.f) * (1.f / 32768.f); }
+#endif
 
 extern "C" __global__ void __launch_bounds__(256)
     blur_rows_packed(const float* __restrict__ x, PACKED3_WORD* __restrict__ mid, int H, int W) {
@@ -31,7 +37,8 @@ extern "C" __global__ void __launch_bounds__(256)
     pack3(field16(o[3 * t]), field16(o[3 * t + 1]), field16(o[3 * t + 2]), w[2 * t], w[2 * t + 1]);
   w[10] = field16(o[15]);
   w[11] = 0.f;
-  float4* p = reinterpret_cast<float4*>(mid + ((long long)r * W + c0) / COLS * WORDS);
+  float4* p =
+      reinterpret_cast<float4*>(PACKED3_STAGE_AT(mid) + ((long long)r * W + c0) / COLS * WORDS);
 #pragma unroll
   for (int q = 0; q < WORDS / 4; ++q)
     p[q] = make_float4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
@@ -47,7 +54,8 @@ extern "C" __global__ void __launch_bounds__(256)
   for (int k = 0; k < BIN_TAPS; ++k) {
     const int rr = clampi(r - BIN_HALF + k, 0, H - 1);
     const float4* p =
-        reinterpret_cast<const float4*>(mid + ((long long)rr * W + c0) / COLS * WORDS);
+        reinterpret_cast<const float4*>(PACKED3_STAGE_AT(mid) + ((long long)rr * W + c0) / COLS *
+                                        WORDS);
     float w[WORDS];
 #pragma unroll
     for (int q = 0; q < WORDS / 4; ++q) {

@@ -20,9 +20,11 @@ __device__ __forceinline__ void divmod(float w, float d, float inv, float& q, fl
     r += d;
   }
 }
+#ifndef SUBNORMAL_PACK3_OWN_FIELD16  // red team 38 rounds its fields with its own
 __device__ __forceinline__ float field16(float v) {
   return fminf(fmaxf(rn_int(v * 32768.f) + 32768.f, 0.f), 65535.f);
 }
+#endif
 __device__ __forceinline__ void pack3(float a, float b, float c, float& w0, float& w1) {
   float bh, bl;
   divmod(b, 256.f, 1.f / 256.f, bh, bl);

@@ -144,6 +144,11 @@
 #              128 x 64 launch, MRI FHd and the Hausdorff walk), the same way (predicted ~40-150 s,
 #              unmeasured: popcount's 192 MB and the MD5 and Hausdorff references lead the gates;
 #              scripts/gpu/probe_fresh25.sh runs it bounded to 400 s); no rule is tuned on it
+#   corpus_fresh26  the twenty-sixth fresh held-out batch (tests/corpus_fresh26, 5 kernels, helper f26:
+#              QuEST's one-qubit gate, partial trace and five-qubit dense gate, MXNet's histogram,
+#              warp-ctc's CTC forward pass), the same way (predicted ~60-200 s, unmeasured: the two
+#              512 MiB statevectors and the 256 MiB density matrix lead the gates;
+#              scripts/gpu/probe_fresh26.sh runs it bounded to 400 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -359,6 +364,9 @@ step_corpus_fresh24() {
 }
 step_corpus_fresh25() {
   OUT=$1 SUITE=tests/corpus_fresh25 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-200}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh26() {
+  OUT=$1 SUITE=tests/corpus_fresh26 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-200}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

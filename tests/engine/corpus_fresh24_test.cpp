@@ -14,14 +14,15 @@ using namespace solver;
 using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: five classes (shared_data_pipe, issue_bound,
-// barrier_bound, dram_near_roof, unexplained), one of the five `unexplained`.
+// barrier_bound, dram_near_roof, unexplained), one of the five `unexplained`; four classes and two
+// `unexplained` since Matern's relabel after the first score (helper c38).
 TEST_CASE(
     "the twenty-fourth fresh batch: labelled, attributed, apart from the twenty-four earlier "
     "corpora") {
   const std::string fresh24 = source_dir() + "/tests/corpus_fresh24";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh24);
   CHECK(batch.kernels.size() == 5);
-  check_fresh_batch(batch, corpora_before(24), 5, 1);
+  check_fresh_batch(batch, corpora_before(24), 4, 2);
   check_listed(fresh24, batch);
 }
 

@@ -14,7 +14,8 @@ using namespace solver;
 using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: four classes (alu_compute, constant_cache,
-// small_grid, issue_bound), none `unexplained` (every cost found has a class).
+// small_grid, issue_bound), none `unexplained` (every cost found has a class); five since
+// Hausdorff's relabel to cache_resident_reuse after the first score (helper c38).
 TEST_CASE(
     "the twenty-fifth fresh batch: labelled, attributed, apart from the twenty-five earlier "
     "corpora") {

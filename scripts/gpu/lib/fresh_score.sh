@@ -1,10 +1,10 @@
 # Sourced, not run: the one held-out first score of a fresh batch (tests/corpus_$BATCH) by
 # suite_eval.sh (live eval, one ncu export, the labels' confirm ranges), shared by
-# probe_fresh19/20/21/22/23/24/25.sh. Set BATCH and LIM (seconds) before sourcing; everything under
-# $OUT/probe_$BATCH/, the verdict line last:
+# probe_fresh19/20/21/22/23/24/25/26.sh. Set BATCH and LIM (seconds) before sourcing; everything
+# under $OUT/probe_$BATCH/, the verdict line last:
 # "probe_$BATCH: live A/N, ncu B/N, confirmed C/N, exit RC, S s".
 # LIM_CAP (default 240) is the most a batch's probe may ask for: a batch whose gate inputs are
-# larger sets it higher (fresh24 and fresh25: 520, inside one 540-second device command).
+# larger sets it higher (fresh24, fresh25 and fresh26: 520, inside one 540-second device command).
 LIM=${LIM:-240}
 LIM_CAP=${LIM_CAP:-240}
 [ "$LIM" -gt "$LIM_CAP" ] && LIM=$LIM_CAP
