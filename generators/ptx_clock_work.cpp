@@ -31,16 +31,33 @@ const std::set<std::string>& clock_registers() {
 // register (the clocks, %gridid, %smid, %warpid, %pm*, %envreg*, %current_graph_exec, and any a
 // later PTX ISA adds) is a source of the taint (ptx_clock_work.h).
 bool fixed_by_launch(const std::string& reg) {
-  static const std::set<std::string> fixed = {
-      "%tid",           "%ntid",           "%ctaid",
-      "%nctaid",        "%laneid",         "%lanemask_eq",
-      "%lanemask_le",   "%lanemask_lt",    "%lanemask_ge",
-      "%lanemask_gt",   "%nsmid",          "%nwarpid",
-      "%clusterid",     "%nclusterid",     "%cluster_ctaid",
-      "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank",
-      "%is_explicit_cluster", "%total_smem_size", "%aggr_smem_size",
-      "%dynamic_smem_size", "%reserved_smem_offset_begin", "%reserved_smem_offset_end",
-      "%reserved_smem_offset_cap", "%reserved_smem_offset_0", "%reserved_smem_offset_1"};
+  static const std::set<std::string> fixed = {"%tid",
+                                              "%ntid",
+                                              "%ctaid",
+                                              "%nctaid",
+                                              "%laneid",
+                                              "%lanemask_eq",
+                                              "%lanemask_le",
+                                              "%lanemask_lt",
+                                              "%lanemask_ge",
+                                              "%lanemask_gt",
+                                              "%nsmid",
+                                              "%nwarpid",
+                                              "%clusterid",
+                                              "%nclusterid",
+                                              "%cluster_ctaid",
+                                              "%cluster_nctaid",
+                                              "%cluster_ctarank",
+                                              "%cluster_nctarank",
+                                              "%is_explicit_cluster",
+                                              "%total_smem_size",
+                                              "%aggr_smem_size",
+                                              "%dynamic_smem_size",
+                                              "%reserved_smem_offset_begin",
+                                              "%reserved_smem_offset_end",
+                                              "%reserved_smem_offset_cap",
+                                              "%reserved_smem_offset_0",
+                                              "%reserved_smem_offset_1"};
   return fixed.count(reg.substr(0, reg.find('.'))) > 0;  // "%tid.x": "%tid"
 }
 

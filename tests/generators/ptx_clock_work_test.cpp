@@ -160,9 +160,8 @@ std::string relay(const std::string& source, const std::string& value, const std
                   bool second_first = false) {
   const std::string head =
       ".version 9.0\n.target sm_90\n.address_size 64\n.global .align 8 .u64 stamp;\n";
-  const std::string first =
-      ".visible .entry first()\n{\n.reg .b64 %rd<8>;\nmov.u64 %rd2, " + source + ";\n" + value +
-      "st.global.u64 [stamp], %rd5;\nret;\n}\n";
+  const std::string first = ".visible .entry first()\n{\n.reg .b64 %rd<8>;\nmov.u64 %rd2, " +
+                            source + ";\n" + value + "st.global.u64 [stamp], %rd5;\nret;\n}\n";
   const std::string second =
       ".visible .entry second(.param .u64 k_param_0, .param .u32 k_param_1)\n{\n"
       ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<16>;\n"
@@ -183,25 +182,26 @@ TEST_CASE("a source relayed from launch to launch through a module variable is s
   // redteam38_clock_relay's shape: one launch stores the clock, the next decides work from it,
   // whichever order the entries have in the module.
   for (bool second_first : {false, true}) {
-    const std::string k = relay("%globaltimer", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3, second_first);
+    const std::string k =
+        relay("%globaltimer", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3, second_first);
     const ClockWork w = scan_ptx_clock_work(k);
     CHECK(w.found);
     CHECK(w.entry == "second");
     CHECK(w.sources == "module variable stamp");
     // Computed from a launch count, then relayed: the same.
-    CHECK(scan_ptx_clock_work(relay("%gridid", "xor.b64 %rd5, %rd2, 77;\n", kWindowOnRd3,
-                                    second_first))
+    CHECK(scan_ptx_clock_work(
+              relay("%gridid", "xor.b64 %rd5, %rd2, 77;\n", kWindowOnRd3, second_first))
               .found);
   }
   // control_redteam38_launch_count_rotate's shape: the relayed value picks where the loop starts
   // reading (an address), not how many trips it makes: legal.
-  const std::string rotate = relay(
-      "%gridid", "mov.u64 %rd5, %rd2;\n",
-      "cvt.u32.u64 %r3, %rd3;\nrem.u32 %r4, %r3, %r1;\nmov.u32 %r2, 0;\n$L__BB0_2:\n"
-      "add.s32 %r5, %r2, %r4;\nsetp.lt.s32 %p3, %r5, %r1;\n@%p3 bra $L__BB0_4;\n"
-      "sub.s32 %r5, %r5, %r1;\n$L__BB0_4:\nmul.wide.s32 %rd8, %r5, 4;\n"
-      "add.s64 %rd9, %rd1, %rd8;\nld.global.f32 %f1, [%rd9];\nadd.s32 %r2, %r2, 1;\n"
-      "setp.lt.s32 %p2, %r2, %r1;\n@%p2 bra $L__BB0_2;\nst.global.f32 [%rd1], %f1;\n");
+  const std::string rotate =
+      relay("%gridid", "mov.u64 %rd5, %rd2;\n",
+            "cvt.u32.u64 %r3, %rd3;\nrem.u32 %r4, %r3, %r1;\nmov.u32 %r2, 0;\n$L__BB0_2:\n"
+            "add.s32 %r5, %r2, %r4;\nsetp.lt.s32 %p3, %r5, %r1;\n@%p3 bra $L__BB0_4;\n"
+            "sub.s32 %r5, %r5, %r1;\n$L__BB0_4:\nmul.wide.s32 %rd8, %r5, 4;\n"
+            "add.s64 %rd9, %rd1, %rd8;\nld.global.f32 %f1, [%rd9];\nadd.s32 %r2, %r2, 1;\n"
+            "setp.lt.s32 %p2, %r2, %r1;\n@%p2 bra $L__BB0_2;\nst.global.f32 [%rd1], %f1;\n");
   CHECK_MESSAGE(!scan_ptx_clock_work(rotate).found, why(rotate));
   // A module variable that holds no source's value decides work freely (decided: a memo's
   // machinery, control_redteam_reduce_memo): a fixed value stored, a launch-independent one.
@@ -213,10 +213,14 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
   if (!nvrtc_available()) return;
   auto chip = test::test_chip();
   const std::map<std::string, bool> child_refused = {
-      {"redteam36_clock_window_tail", true},    {"control_redteam36_clock_rotate", false},
-      {"control_redteam20_timer_gauss", false}, {"control_redteam3_cache_hints", false},
-      {"control_redteam_reduce_memo", false},   {"redteam36_forgiven_stall", false},
-      {"redteam38_clock_relay", true},          {"redteam38_launch_count_window", true},
+      {"redteam36_clock_window_tail", true},
+      {"control_redteam36_clock_rotate", false},
+      {"control_redteam20_timer_gauss", false},
+      {"control_redteam3_cache_hints", false},
+      {"control_redteam_reduce_memo", false},
+      {"redteam36_forgiven_stall", false},
+      {"redteam38_clock_relay", true},
+      {"redteam38_launch_count_window", true},
       {"control_redteam38_launch_count_rotate", false}};
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
