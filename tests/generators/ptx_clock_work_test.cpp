@@ -193,6 +193,13 @@ TEST_CASE("a source relayed from launch to launch through a module variable is s
               relay("%gridid", "xor.b64 %rd5, %rd2, 77;\n", kWindowOnRd3, second_first))
               .found);
   }
+  // Stored by an atomic, and read back by one (its returned value): the same.
+  std::string atomic = relay("%globaltimer", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3);
+  atomic.replace(atomic.find("st.global.u64 [stamp], %rd5;"), 28,
+                 "atom.global.exch.b64 %rd4, [stamp], %rd5;");
+  atomic.replace(atomic.find("ld.volatile.global.u64 %rd3, [%rd6];"), 36,
+                 "atom.global.add.u64 %rd3, [%rd6], 0;");
+  CHECK_MESSAGE(scan_ptx_clock_work(atomic).found, atomic);
   // control_redteam38_launch_count_rotate's shape: the relayed value picks where the loop starts
   // reading (an address), not how many trips it makes: legal.
   const std::string rotate =
