@@ -7,6 +7,7 @@
 
 #include "generators/ptx_entries.h"
 #include "generators/ptx_implicit_flow.h"
+#include "generators/ptx_module_memory.h"
 #include "generators/ptx_scan.h"
 #include "generators/ptx_taint.h"
 
@@ -17,10 +18,47 @@ using taint::Insn;
 using taint::Kind;
 using taint::State;
 
+// The clocks: their reads are the ones the elapsed-time exception pairs (elapsed() below).
 const std::set<std::string>& clock_registers() {
   static const std::set<std::string> r = {"%globaltimer", "%globaltimer_lo", "%globaltimer_hi",
                                           "%clock",       "%clock_hi",       "%clock64"};
   return r;
+}
+
+// The special registers whose value the launch fixes: the thread's and block's place in the
+// grid, the cluster's, the lane masks (functions of the lane), the shared memory the launch
+// configured, and the chip's sizes (%nsmid, %nwarpid: one value per device). Any other special
+// register (the clocks, %gridid, %smid, %warpid, %pm*, %envreg*, %current_graph_exec, and any a
+// later PTX ISA adds) is a source of the taint (ptx_clock_work.h).
+bool fixed_by_launch(const std::string& reg) {
+  static const std::set<std::string> fixed = {"%tid",
+                                              "%ntid",
+                                              "%ctaid",
+                                              "%nctaid",
+                                              "%laneid",
+                                              "%lanemask_eq",
+                                              "%lanemask_le",
+                                              "%lanemask_lt",
+                                              "%lanemask_ge",
+                                              "%lanemask_gt",
+                                              "%nsmid",
+                                              "%nwarpid",
+                                              "%clusterid",
+                                              "%nclusterid",
+                                              "%cluster_ctaid",
+                                              "%cluster_nctaid",
+                                              "%cluster_ctarank",
+                                              "%cluster_nctarank",
+                                              "%is_explicit_cluster",
+                                              "%total_smem_size",
+                                              "%aggr_smem_size",
+                                              "%dynamic_smem_size",
+                                              "%reserved_smem_offset_begin",
+                                              "%reserved_smem_offset_end",
+                                              "%reserved_smem_offset_cap",
+                                              "%reserved_smem_offset_0",
+                                              "%reserved_smem_offset_1"};
+  return fixed.count(reg.substr(0, reg.find('.'))) > 0;  // "%tid.x": "%tid"
 }
 
 std::string head_of(const Insn& in) { return in.parts.empty() ? std::string() : in.parts[0]; }
@@ -35,14 +73,39 @@ bool literal(const std::string& op) {
 struct Entry {
   std::vector<Insn> code;
   std::vector<FlowStmt> flows;
+  // The special registers it reads that the launch does not fix (fixed_by_launch): a register
+  // no `.reg` declares is a special one (the PTX assembler refuses any other undeclared name).
+  std::set<std::string> sources;
 };
+
+// The registers a `.reg` statement declares: names, or a range's prefix ("%r" of "%r<16>").
+void declare(std::string_view stmt, std::set<std::string>& declared) {
+  stmt = taint::trim_braces(stmt);
+  if (stmt.substr(0, 4) != ".reg") return;
+  for (std::size_t i = 0; i < stmt.size();) {
+    const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());
+    std::string_view tok = stmt.substr(i, j - i);
+    i = j + 1;
+    if (tok.empty() || tok.front() == '.') continue;
+    declared.emplace(tok.substr(0, tok.find('<')));
+  }
+}
+
+bool declared_reg(const std::set<std::string>& declared, const std::string& r) {
+  if (declared.count(r)) return true;
+  std::size_t n = r.size();
+  while (n > 0 && std::isdigit(static_cast<unsigned char>(r[n - 1]))) --n;
+  return n < r.size() && declared.count(r.substr(0, n)) > 0;
+}
 
 Entry parse_entry(std::string_view body, State& s) {
   Entry e;
+  std::set<std::string> declared;
   std::string_view rest = body;
   while (!rest.empty()) {
     const auto semi = rest.find(';');
     Insn in;
+    declare(rest.substr(0, semi), declared);
     if (taint::parse(rest.substr(0, semi), in, s.float_regs, s.bare_regs)) {
       FlowStmt& f = e.flows.emplace_back(flow_stmt(rest.substr(0, semi)));
       f.writes = in.dests, f.reads = in.srcs;
@@ -51,6 +114,14 @@ Entry parse_entry(std::string_view body, State& s) {
       e.code.push_back(std::move(in));
     }
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+  }
+  for (const FlowStmt& f : e.flows) {
+    std::vector<std::string> read = f.reads;
+    if (f.guarded) read.push_back(f.guard);
+    if (!f.exit_guard.empty()) read.push_back(f.exit_guard);
+    for (const auto& r : read)
+      if (!r.empty() && r.front() == '%' && !declared_reg(declared, r) && !fixed_by_launch(r))
+        e.sources.insert(r);
   }
   return e;
 }
@@ -73,10 +144,14 @@ void propagate(const Entry& e, State& s, const std::vector<bool>& skip) {
   }
 }
 
-State seeded() {
+// The taint's sources in one entry: the special registers it reads that the launch does not fix,
+// and the module variables an entry of the module stores a source-derived value to (`state`):
+// what a load or an atomic returns from them may be what an earlier launch relayed.
+State seeded(const Entry& e, const std::set<std::string>& state) {
   State s;
   s.mode = taint::Mode::Clock;
-  for (const auto& r : clock_registers()) s.flt[r] = true;
+  for (const auto& r : e.sources) s.flt[r] = true;
+  s.tainted = state;
   return s;
 }
 
@@ -166,14 +241,55 @@ std::vector<Loop> loops_of(const std::vector<FlowStmt>& flows) {
 ClockWork scan_ptx_clock_work(std::string_view ptx) {
   ClockWork w;
   const std::string clean = strip_ptx_comments(ptx);
-  if (clean.find("%clock") == std::string::npos && clean.find("%globaltimer") == std::string::npos)
-    return w;
-  for (const PtxEntry& pe : ptx_entries(clean)) {
-    State s = seeded();
-    const Entry e = parse_entry(pe.body, s);
+  const std::vector<PtxEntry> entries = ptx_entries(clean);
+  std::vector<Entry> parsed;
+  std::vector<State> states;
+  for (const PtxEntry& pe : entries) {
+    State s;
+    s.mode = taint::Mode::Clock;
+    parsed.push_back(parse_entry(pe.body, s));
+    states.push_back(std::move(s));
+  }
+  // The state variables an entry names.
+  auto names = [&](const Entry& e, const std::set<std::string>& state) {
+    std::set<std::string> out;
+    for (const Insn& in : e.code)
+      for (const auto* syms : {&in.src_syms, &in.addr_syms, &in.src_addr_syms})
+        for (const auto& v : *syms)
+          if (state.count(v)) out.insert(v);
+    return out;
+  };
+  // The taint of entry k, its sources and `state` seeded, to a fixpoint.
+  auto judged = [&](std::size_t k, const std::set<std::string>& state) {
+    const Entry& e = parsed[k];
+    State s = seeded(e, state);
+    s.float_regs = states[k].float_regs, s.bare_regs = states[k].bare_regs;
     State reach = s;
     propagate(e, reach, std::vector<bool>(e.code.size(), false));
     propagate(e, s, elapsed(e, reach));
+    return s;
+  };
+  // State carried between launches: the module variables (module_variables: `.global` and
+  // `.const`, at module scope or in a function body) that some entry stores a source-derived
+  // value to, or stores through a source-derived address, in any launch order: a fixpoint over
+  // the entries (a clock relayed by a __device__ variable, redteam38_clock_relay).
+  std::set<std::string> state;
+  if (const std::vector<std::string> vars = module_variables(clean); !vars.empty())
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t k = 0; k < parsed.size(); ++k) {
+        if (parsed[k].sources.empty() && names(parsed[k], state).empty()) continue;
+        const State s = judged(k, state);
+        for (const auto& v : vars)
+          if (s.tainted.count(v) && state.insert(v).second) grew = true;
+      }
+    }
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const PtxEntry& pe = entries[k];
+    const Entry& e = parsed[k];
+    const std::set<std::string> loaded = names(e, state);
+    if (e.sources.empty() && loaded.empty()) continue;
+    const State s = judged(k, state);
     auto tainted = [&](const std::string& r) { return s.depends(r); };
     const std::vector<Loop> loops = loops_of(e.flows);
     std::map<std::string, std::size_t> label_at;
@@ -190,6 +306,9 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
           w.statement += ' ';
       }
       w.what = what;
+      for (const auto& r : e.sources) w.sources += (w.sources.empty() ? "" : ", ") + r;
+      for (const auto& v : loaded)
+        w.sources += (w.sources.empty() ? "module variable " : ", module variable ") + v;
       return w;
     };
     auto sleeps = [&](std::size_t i) { return head_of(e.code[i]) == "nanosleep"; };
@@ -225,11 +344,15 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
 
 std::string clock_work_refusal(const ClockWork& w) {
   if (!w.found) return "";
-  return "the work done depends on the clock: in " + w.entry + ", `" + w.statement + "` decides " +
-         w.what +
-         " from a %globaltimer / %clock read (a slow path keyed to wall time makes a round's "
-         "timed runs one sample of the clock, which no count of runs bounds: P10t, red team 36; "
-         "the clock may choose an address, a value or an order, not how much work runs)";
+  return "the work done depends on the clock, or on another value that differs between launches "
+         "of one kernel on one input: in " +
+         w.entry + ", `" + w.statement + "` decides " + w.what + " from " + w.sources +
+         " (a timed kernel's control flow and amount of work may depend only on its inputs, its "
+         "launch geometry and what it computes from them; a slow path keyed to wall time, to a "
+         "launch count or to such a value an earlier launch relayed makes a round's timed runs one "
+         "sample, "
+         "which no count of runs bounds: P10t, red teams 36 and 38; such a value may choose an "
+         "address, a value or an order, not how much work runs)";
 }
 
 }  // namespace solver::generators

@@ -6,10 +6,36 @@
 // of the clock, however many there are, and no count of runs bounds it. So the mechanism is
 // refused before any run: the gate's invalid_spec "the work done depends on the clock".
 //
+// The property (docs/reliability.md P10t, red team 38): a timed kernel's control flow and amount
+// of work may depend only on its inputs, its launch geometry and what it computes from them. A
+// value that differs between launches of one kernel on one input is a source of the taint, not a
+// list of clocks (tail37 seeded %globaltimer and %clock only; red team 38 keyed the work on
+// %gridid, a launch count, and relayed a clock from one launch to the next through a
+// __device__ variable):
+//   - every special register the launch does not fix: all but %tid, %ntid, %ctaid, %nctaid,
+//     %laneid, %lanemask_*, the cluster's place and size, the configured shared memory sizes and
+//     the chip's %nsmid / %nwarpid (an allowlist, so a register a later PTX ISA adds is a source).
+//     %smid and %warpid are sources: the SM and warp slot a block lands on is placement, decided
+//     by what else runs on the GPU, the same from run to run of an idle round and not in a
+//     caller's; a kernel may use them for an address (a per-SM slot), not for how much it does;
+//   - a load from, or an atomic's result on, a module variable (`__device__`: module_variables)
+//     that an entry of the module stores a source-derived value to, or through a source-derived
+//     address (a fixpoint over the entries, in any launch order): a clock or a launch count one
+//     launch reads and a later launch decides work from (redteam38_clock_relay). The taint no
+//     longer restarts at each entry's boundary for module memory.
+// Not a source (decided, session 34): a module variable whose stored values derive from no source
+// (a memo's slot counter, a fingerprint: control_redteam_reduce_memo, "a kernel carrying dead
+// memo machinery must be kept when its answers are right"). The worker reloads such a module
+// before every run, so a round sees its first-launch value while a caller's process, which keeps
+// the module loaded, sees what earlier calls left: a counter kept there (`calls++; if (calls % 32
+// == 0) slow`) is the same class as %gridid and stays open (docs/reliability.md, red team 38).
+// Not followed: a value relayed between launches through a buffer the launches share (a scratch
+// buffer); the scan sees PTX, not the launch plan.
+//
 // The rule, per .entry (callees inlined), on the taint of generators/ptx_taint.h in its Clock
-// mode: a register read from %globaltimer, %globaltimer_lo/_hi, %clock, %clock_hi or %clock64 is
-// clock-derived, and so is everything computed from it (data flow, loads through or from memory
-// it reached, and what a branch on it decides: ptx_implicit_flow.h), with one exception: the
+// mode: a register read from a source is clock-derived (the name is tail37's), and so is
+// everything computed from it (data flow, loads through or from memory it reached, and what a
+// branch on it decides: ptx_implicit_flow.h), with one exception: the
 // difference of two reads of the same clock (or a compare of one read against another plus a
 // clock-free offset) is an elapsed time, not a phase of the clock, and derives nothing (a
 // fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). Refused: a
@@ -34,6 +60,7 @@ struct ClockWork {
   std::string entry;      // the first entry where the clock decides work
   std::string statement;  // the branch, exit or nanosleep, as written
   std::string what;       // "a loop's trip count", "a branch around a loop", ...
+  std::string sources;    // the entry's sources: "%globaltimer, module variable run_stamp"
 };
 
 // The first place in the module where the amount of work follows the clock (found false: none).

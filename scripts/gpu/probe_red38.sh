@@ -20,6 +20,15 @@
 # The offline scan (this bundle's `problems check --compile-only`) refuses none of the seven.
 # With tail37 re-landed in the bundle, the same, and redteam36_clock_window_tail invalid_spec
 # (part folders runs it as the reference point when the bundle has tail37's scan).
+# With fix38t merged (the clock scan on the property: every special register the launch does not
+# fix is a source, and a source's value relayed through a module variable; host only):
+#   redteam38_launch_count_window  invalid_spec at the gate, no round timed (as expect), whether
+#                                  or not %gridid counts launches (the mechanism is refused)
+#   redteam38_clock_relay          invalid_spec at the gate (as expect)
+#   control_redteam38_launch_count_rotate  KEPT ~2.5-2.7x (as expect; the scan passes it)
+#   the three P4m cheats and control_redteam38_module_stage as above (fix38t touches no P4m)
+#   offline scan: 3 refusals (redteam36_clock_window_tail and the two P10t children); part timing
+#   then refuses every round of both P10t cheats (kept 0 of REPEATS each).
 # Part ceilings (a finding, no folder): the worker reads <cache dir>/ceilings-<chip>.json with no
 # folder check and no seal (engine/backend/gpu/ceilings.cpp; fix37's cache_trust covers the
 # compile, facts and lint caches only). The probe plants one in a fresh folder with copy_gbps and
@@ -77,7 +86,8 @@ if [[ "$PART" == all || "$PART" == folders ]]; then
   # shellcheck disable=SC2086
   cheat_probe_scan 240 $CP_DIRS redteam36_clock_window_tail
   say "offline scan: refusals $(grep -c 'precision_mismatch\|invalid_spec\|lint' "$O/problems_check.log")" \
-    "(predicted 0 on main; 1 with tail37's scan: redteam36_clock_window_tail)"
+    "(predicted 0 on main; 1 with tail37's scan: redteam36_clock_window_tail; 3 with fix38t's:" \
+    "and the two P10t children)"
   for name in $CP_DIRS; do cheat_probe_round "$name" 150 40 check || break; done
 fi
 if [[ "$PART" == all || "$PART" == timing ]]; then
@@ -88,8 +98,9 @@ if [[ "$PART" == all || "$PART" == timing ]]; then
       ran=$((ran + 1))
       [[ "$CR_GOT" == kept ]] && kept=$((kept + 1))
     done
-    say "$name: kept $kept of $ran more rounds (predicted most)"
+    say "$name: kept $kept of $ran more rounds (predicted most; 0 with fix38t's scan)"
   done
 fi
 say "probe_red38: $CP_OK of $CP_N as their expect says (predicted on main: the 2 controls; the 5" \
-  "cheats MISMATCH, kept); gridid counts: $gridid_counts; $((CP_BUDGET - $(left) - 2)) s"
+  "cheats MISMATCH, kept; with fix38t: 4, the 2 controls and the 2 P10t cheats invalid_spec);" \
+  "gridid counts: $gridid_counts; $((CP_BUDGET - $(left) - 2)) s"

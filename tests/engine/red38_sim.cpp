@@ -7,7 +7,8 @@
 // .entry of the PTX (comments stripped, generators::ptx_entries), the special registers read that
 // stay the same or move together across a round's runs: the clocks tail37's scan seeds
 // (%globaltimer*, %clock*) and %gridid, which it does not; and whether an entry with no clock read
-// loads module memory an entry with a clock read stores (a value relayed between launches).
+// loads module memory an entry with a clock read stores (a value relayed between launches); then
+// this checkout's own scan_ptx_clock_work verdict (fix38t: the sources on the property).
 //   ninja -C build red38_sim && build/tests/engine/red38_sim tests/cheats/redteam38_*
 //     tests/cheats/control_redteam38_* tests/cheats/redteam36_clock_window_tail (one line)
 // Needs NVRTC (compiles each variant as `problems check --compile-only` does); prints, no verdict.
@@ -24,6 +25,7 @@
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_clock_work.h"
 #include "generators/ptx_entries.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_scan.h"
@@ -60,8 +62,8 @@ int main(int argc, char** argv) {
     std::printf("no NVRTC: %s\n", nvrtc_unavailable_reason().c_str());
     return 2;
   }
-  const auto chips = solver::rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) +
-                                                    "/rules/chips.yaml");
+  const auto chips =
+      solver::rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
   const auto& chip = *chips.find("h200");
   for (int a = 1; a < argc; ++a) {
     const ProblemSpec p = load_problem(argv[a]);
@@ -98,6 +100,12 @@ int main(int argc, char** argv) {
                         ? "loads module memory an earlier entry stored a clock value to"
                         : (clock && stores_module ? "stores a clock value to module memory" : ""));
       }
+      // This checkout's clock scan (fix38t: on the property; tail37's on the list above).
+      const ClockWork w = scan_ptx_clock_work(c.ptx);
+      std::printf("  this checkout's clock scan: %s\n",
+                  w.found
+                      ? ("refuses: in " + w.entry + ", " + w.what + " from " + w.sources).c_str()
+                      : "passes");
     }
   }
   return 0;

@@ -117,13 +117,118 @@ TEST_CASE(
   CHECK(scan_ptx_clock_work(mixed).found);
 }
 
-TEST_CASE("the folders that read a clock, through NVRTC: only the window's child is refused") {
+TEST_CASE("the property, not a list: any special register the launch does not fix is a source") {
+  // redteam38_launch_count_window's shape on %gridid (a launch count), and the same on the other
+  // registers a launch does not fix (placement, counters, driver state, a name a later ISA adds).
+  const std::string window = entry(
+      "shr.u64 %rd3, %rd2, 12;\nand.b64 %rd4, %rd3, 31;\nsetp.ne.s64 %p1, %rd4, 0;\n"
+      "@%p1 bra $L__BB0_3;\n" +
+      kLoop + "$L__BB0_3:\n");
+  auto on = [&](const std::string& reg) {
+    std::string k = window;
+    k.replace(k.find("%globaltimer"), 12, reg);
+    return k;
+  };
+  for (const char* reg : {"%gridid", "%smid", "%warpid", "%pm0_64", "%envreg3",
+                          "%current_graph_exec", "%some_later_register"}) {
+    CAPTURE(reg);
+    const ClockWork w = scan_ptx_clock_work(on(reg));
+    CHECK(w.found);
+    CHECK(w.what == "a branch around a loop");
+    CHECK(w.sources == reg);
+    CHECK(why(on(reg)).find(std::string("from ") + reg) != std::string::npos);
+  }
+  // The registers the launch fixes decide work freely: the grid's shape, the lane, the cluster,
+  // the configured shared memory, the chip's sizes.
+  for (const char* reg : {"%tid.x", "%ntid.y", "%ctaid.z", "%nctaid.x", "%laneid", "%lanemask_lt",
+                          "%cluster_ctarank", "%dynamic_smem_size", "%nsmid"}) {
+    CAPTURE(reg);
+    CHECK_MESSAGE(!scan_ptx_clock_work(on(reg)).found, why(on(reg)));
+  }
+  // A declared register is no special one, whatever its name.
+  std::string declared = on("%gridid");
+  declared.replace(declared.find(".reg .pred"), 0, ".reg .b64 %gridid;\n");
+  CHECK_FALSE(scan_ptx_clock_work(declared).found);
+}
+
+namespace {
+
+// Two entries sharing a __device__ u64 `stamp`: `first` stores `value` (computed from %rd2, a
+// read of `source`) to it, `second` loads it and runs `use` (on %rd3, the loaded value) then the
+// loop; `second_first` puts the reading entry first in the module.
+std::string relay(const std::string& source, const std::string& value, const std::string& use,
+                  bool second_first = false) {
+  const std::string head =
+      ".version 9.0\n.target sm_90\n.address_size 64\n.global .align 8 .u64 stamp;\n";
+  const std::string first = ".visible .entry first()\n{\n.reg .b64 %rd<8>;\nmov.u64 %rd2, " +
+                            source + ";\n" + value + "st.global.u64 [stamp], %rd5;\nret;\n}\n";
+  const std::string second =
+      ".visible .entry second(.param .u64 k_param_0, .param .u32 k_param_1)\n{\n"
+      ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<16>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\nld.param.u32 %r1, [k_param_1];\n"
+      "mov.u64 %rd6, stamp;\nld.volatile.global.u64 %rd3, [%rd6];\n" +
+      use + "st.global.u32 [%rd1], %r1;\nret;\n}\n";
+  return head + (second_first ? second + first : first + second);
+}
+
+const std::string kWindowOnRd3 =
+    "shr.u64 %rd4, %rd3, 28;\nand.b64 %rd7, %rd4, 31;\nsetp.ne.s64 %p1, %rd7, 0;\n"
+    "@%p1 bra $L__BB0_3;\n" +
+    kLoop + "$L__BB0_3:\n";
+
+}  // namespace
+
+TEST_CASE("a source relayed from launch to launch through a module variable is still a source") {
+  // redteam38_clock_relay's shape: one launch stores the clock, the next decides work from it,
+  // whichever order the entries have in the module.
+  for (bool second_first : {false, true}) {
+    const std::string k =
+        relay("%globaltimer", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3, second_first);
+    const ClockWork w = scan_ptx_clock_work(k);
+    CHECK(w.found);
+    CHECK(w.entry == "second");
+    CHECK(w.sources == "module variable stamp");
+    // Computed from a launch count, then relayed: the same.
+    CHECK(scan_ptx_clock_work(
+              relay("%gridid", "xor.b64 %rd5, %rd2, 77;\n", kWindowOnRd3, second_first))
+              .found);
+  }
+  // Stored by an atomic, and read back by one (its returned value): the same.
+  std::string atomic = relay("%globaltimer", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3);
+  atomic.replace(atomic.find("st.global.u64 [stamp], %rd5;"), 28,
+                 "atom.global.exch.b64 %rd4, [stamp], %rd5;");
+  atomic.replace(atomic.find("ld.volatile.global.u64 %rd3, [%rd6];"), 36,
+                 "atom.global.add.u64 %rd3, [%rd6], 0;");
+  CHECK_MESSAGE(scan_ptx_clock_work(atomic).found, atomic);
+  // control_redteam38_launch_count_rotate's shape: the relayed value picks where the loop starts
+  // reading (an address), not how many trips it makes: legal.
+  const std::string rotate =
+      relay("%gridid", "mov.u64 %rd5, %rd2;\n",
+            "cvt.u32.u64 %r3, %rd3;\nrem.u32 %r4, %r3, %r1;\nmov.u32 %r2, 0;\n$L__BB0_2:\n"
+            "add.s32 %r5, %r2, %r4;\nsetp.lt.s32 %p3, %r5, %r1;\n@%p3 bra $L__BB0_4;\n"
+            "sub.s32 %r5, %r5, %r1;\n$L__BB0_4:\nmul.wide.s32 %rd8, %r5, 4;\n"
+            "add.s64 %rd9, %rd1, %rd8;\nld.global.f32 %f1, [%rd9];\nadd.s32 %r2, %r2, 1;\n"
+            "setp.lt.s32 %p2, %r2, %r1;\n@%p2 bra $L__BB0_2;\nst.global.f32 [%rd1], %f1;\n");
+  CHECK_MESSAGE(!scan_ptx_clock_work(rotate).found, why(rotate));
+  // A module variable that holds no source's value decides work freely (decided: a memo's
+  // machinery, control_redteam_reduce_memo): a fixed value stored, a launch-independent one.
+  CHECK_FALSE(scan_ptx_clock_work(relay("%tid.x", "mov.u64 %rd5, %rd2;\n", kWindowOnRd3)).found);
+  CHECK_FALSE(scan_ptx_clock_work(relay("%globaltimer", "mov.u64 %rd5, 7;\n", kWindowOnRd3)).found);
+}
+
+TEST_CASE("the folders that read a clock, through NVRTC: only the windows' children are refused") {
   if (!nvrtc_available()) return;
   auto chip = test::test_chip();
   const std::map<std::string, bool> child_refused = {
-      {"redteam36_clock_window_tail", true},    {"control_redteam36_clock_rotate", false},
-      {"control_redteam20_timer_gauss", false}, {"control_redteam3_cache_hints", false},
-      {"control_redteam_reduce_memo", false},   {"redteam36_forgiven_stall", false}};
+      {"redteam36_clock_window_tail", true},
+      {"control_redteam36_clock_rotate", false},
+      {"control_redteam20_timer_gauss", false},
+      {"control_redteam3_cache_hints", false},
+      {"control_redteam_reduce_memo", false},
+      {"redteam36_forgiven_stall", false},
+      {"redteam38_clock_relay", true},
+      {"redteam38_launch_count_window", true},
+      {"control_redteam38_launch_count_rotate", false}};
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     const auto want = child_refused.find(spec.name);
@@ -140,5 +245,5 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the window's child
       ++seen;
     }
   }
-  CHECK(seen == 12);  // six folders, two variants each
+  CHECK(seen == 18);  // nine folders, two variants each
 }
