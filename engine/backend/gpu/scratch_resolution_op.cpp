@@ -47,9 +47,18 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // detail says so ("scratch resolution: not judged: ..."); silent only where it claims nothing
   // (a class below fp32, no scratch).
   const std::string cls = generators::judged_class(p.resolved.precision);
-  // Module arrays (red team 38): judged under an fp32 or fp64 class as FP32 words.
-  const std::vector<std::string> arrays =
-      cls == "fp32" || cls == "fp64" ? p.module_globals : std::vector<std::string>{};
+  // Module arrays (red team 38): judged under an fp32 or fp64 class as words of their declared
+  // element width (FP16, FP32 or FP64: a 16-bit array under its own moves, as an f16 scratch).
+  std::vector<std::string> arrays;
+  std::vector<generators::DType> array_dtypes;
+  if (cls == "fp32" || cls == "fp64")
+    for (size_t k = 0; k < p.module_globals.size(); ++k) {
+      const int w = k < p.module_global_bytes.size() ? p.module_global_bytes[k] : 4;
+      arrays.push_back(p.module_globals[k]);
+      array_dtypes.push_back(w == 8   ? generators::DType::F64
+                             : w == 2 ? generators::DType::F16
+                                      : generators::DType::F32);
+    }
   const ResolutionScope scope = resolution_scope(p.resolved, arrays.size());
   if (!scope.claims) return {};
   const std::string left_out =
@@ -76,9 +85,11 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // The moves: 2^-kFineBits (the smoothness decision's, and FP32's and FP64's fine move) and every
   // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two).
   std::vector<int> bits{kFineBits};
-  if (!arrays.empty()) bits.push_back(kFineBits - kCoarseGap);
-  for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+  std::vector<generators::DType> judged;  // every measured format: buffers', then arrays'
+  for (size_t i : scope.measured) judged.push_back(p.resolved.buffers[i].dtype);
+  judged.insert(judged.end(), array_dtypes.begin(), array_dtypes.end());
+  for (generators::DType d : judged) {
+    const ResolutionMoves m = resolution_moves(d, cls);
     for (int b : {m.fine_bits, m.coarse_bits})
       if (std::find(bits.begin(), bits.end(), b) == bits.end()) bits.push_back(b);
   }
@@ -94,11 +105,10 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // A run a set whose move some measured scratch is judged by (the base always).
   std::vector<bool> used(sets.size(), false);
   used[0] = true;
-  for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+  for (generators::DType d : judged) {
+    const ResolutionMoves m = resolution_moves(d, cls);
     used[run_of(m.fine_bits)] = used[run_of(m.coarse_bits)] = true;
   }
-  if (!arrays.empty()) used[run_of(kFineBits)] = used[run_of(kFineBits - kCoarseGap)] = true;
   auto release = [&] {
     for (int s : sets) p.buffers->release_set(s);
   };
@@ -206,15 +216,19 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     }
   }
   for (size_t k = 0; k < arrays.size(); ++k) {
-    const size_t f = run_of(kFineBits), c0 = run_of(kFineBits - kCoarseGap);
+    const ResolutionMoves m = resolution_moves(array_dtypes[k], cls);
+    const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
     const size_t n = std::min({gpost[0][k].size(), gpost[f][k].size(), gpost[c0][k].size()});
-    const ResolutionCounts c = count_resolution(gpre[0][k].data(), gpost[0][k].data(),
-                                                gpre[f][k].data(), gpost[f][k].data(),
-                                                gpre[c0][k].data(), gpost[c0][k].data(), n);
+    const ResolutionCounts c = count_resolution(
+        gpre[0][k].data(), gpost[0][k].data(), gpre[f][k].data(), gpost[f][k].data(),
+        gpre[c0][k].data(), gpost[c0][k].data(), n, array_dtypes[k]);
     total.add(c);
-    names += (names.empty() ? "module array " : ", module array ") + arrays[k];
-    std::string verdict =
-        resolution_verdict(c, "module array " + arrays[k], p.resolved.precision);
+    names += (names.empty() ? "module array " : ", module array ") + arrays[k] +
+             (array_dtypes[k] == generators::DType::F32
+                  ? ""
+                  : std::string(" ") + resolution_format(array_dtypes[k]));
+    std::string verdict = resolution_verdict(c, "module array " + arrays[k],
+                                             p.resolved.precision, array_dtypes[k]);
     if (!verdict.empty()) {
       refused = true;
       return verdict;
