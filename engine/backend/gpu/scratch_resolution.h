@@ -23,8 +23,10 @@
 // decided per output (a pooled share was diluted by a padded output). Helper scr38: a 16-bit
 // scratch (f16, bf16) is measured too, as FP16 or BF16 words under moves scaled to their
 // resolution (two more runs for each 16-bit format present), under an fp32/fp64 class and under
-// an fp16/bf16 one (which admits 16-bit storage, not less). Pure host code: the rule and the
-// moves are unit-tested (tests/engine/scratch_resolution_test).
+// an fp16/bf16 one (which admits 16-bit storage, not less). Red team 38 (helper fix38s): a word
+// that changed must have changed in proportion to its coarse change (kProportionSteps), and
+// module-scope .global arrays are judged as scratch (resolution_scope's module_arrays). Pure host
+// code: the rule and the moves are unit-tested (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
 #include <cstdint>

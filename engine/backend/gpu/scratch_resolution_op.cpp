@@ -7,7 +7,9 @@
 // or BF16 words, in two more runs at its format's own moves (helper scr38, resolution_moves).
 // Where one of the problem's reference outputs responds to the fine move on most of its own
 // elements (decided once per problem and worker from two reference runs), words the coarse move
-// carries the format's minimum steps must mostly change under the fine move as well.
+// carries the format's minimum steps must mostly change under the fine move as well, in
+// proportion to the coarse change (red team 38). The module's .global arrays are read back around
+// each run too and judged as scratch of their declared width (red team 38, helper fix38s).
 #include <algorithm>
 #include <cmath>
 
