@@ -9,10 +9,11 @@
 #   redteam38_module_stage_packed  precision_mismatch, the detail naming "module array
 #                                  stage_words" (module-scope .global arrays read back around
 #                                  each of the step's runs via cuModuleGetGlobal, judged as FP32
-#                                  words: red team 34's packing, ~0.9 unresolved on the host)
+#                                  words: red team 34's packing, ~0.97 unresolved on the host)
 #   control_redteam38_module_stage KEPT ~3x (as expect: honest FP32 words in the array resolve
 #                                  the fine move in proportion), its scratch line naming
-#                                  "module array stage_words" with few unresolved words
+#                                  "module array stage_mid" with few unresolved words (host: the
+#                                  same FP32 row sums in a declared scratch, 0 unresolved)
 #   control_scr38_half_scratch, control_scr38_bf16_scratch, control_redteam34_splitk_scratch
 #                                  KEPT (as expect; the proportion test on honest words)
 # Usage: probe_fix38s.sh [SECONDS]   (default 560; writes $OUT/probe_fix38s/). Last line: verdict.
