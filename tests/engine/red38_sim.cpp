@@ -65,8 +65,8 @@ int main(int argc, char** argv) {
     std::printf("no NVRTC: %s\n", nvrtc_unavailable_reason().c_str());
     return 2;
   }
-  const auto chips = solver::rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) +
-                                                    "/rules/chips.yaml");
+  const auto chips =
+      solver::rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
   const auto& chip = *chips.find("h200");
   for (int a = 1; a < argc; ++a) {
     const ProblemSpec p = load_problem(argv[a]);
@@ -80,10 +80,9 @@ int main(int argc, char** argv) {
       }
       std::string mods;
       for (const auto& g : module_variables(c.ptx)) mods += (mods.empty() ? "" : ", ") + g;
-      std::printf("%s %s: scratch step %s; module memory [%s]; PTX sha256 %.16s\n",
-                  p.name.c_str(), v.id.c_str(),
-                  scope_words(rv, scan_ptx_module_memory(c.ptx).globals).c_str(), mods.c_str(),
-                  solver::rules::sha256_hex(c.ptx).c_str());
+      std::printf("%s %s: scratch step %s; module memory [%s]; PTX sha256 %.16s\n", p.name.c_str(),
+                  v.id.c_str(), scope_words(rv, scan_ptx_module_memory(c.ptx).globals).c_str(),
+                  mods.c_str(), solver::rules::sha256_hex(c.ptx).c_str());
       const std::string clean = strip_ptx_comments(c.ptx);
       bool clock_stores = false;
       for (const PtxEntry& e : ptx_entries(clean)) {

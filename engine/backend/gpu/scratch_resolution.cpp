@@ -333,8 +333,7 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
          (c.disproportionate ? " or moved them out of proportion to it (" +
                                    std::to_string(c.disproportionate) + " words)"
                              : std::string()) +
-         " (at most " +
-         fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
+         " (at most " + fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
          "): the words hold about " + fixed(resolved_bits(u, m.fine_bits, m.significand_bits), 1) +
          " bits of each value, a narrower format than " + format +
          " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "

@@ -229,8 +229,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
              (array_dtypes[k] == generators::DType::F32
                   ? ""
                   : std::string(" ") + resolution_format(array_dtypes[k]));
-    std::string verdict = resolution_verdict(c, "module array " + arrays[k],
-                                             p.resolved.precision, array_dtypes[k]);
+    std::string verdict =
+        resolution_verdict(c, "module array " + arrays[k], p.resolved.precision, array_dtypes[k]);
     if (!verdict.empty()) {
       refused = true;
       return verdict;
