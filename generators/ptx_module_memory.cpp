@@ -67,6 +67,27 @@ std::string function_name(std::string_view stmt) {
   return std::string(rest.substr(0, n));
 }
 
+// The element width of a .global declaration (PtxModuleMemory::global_word_bytes).
+int word_bytes(std::string_view stmt) {
+  stmt = stmt.substr(0, stmt.find_first_of("[="));
+  auto has = [&](std::string_view d) {
+    for (std::size_t at = stmt.find(d); at != std::string_view::npos; at = stmt.find(d, at + 1)) {
+      const std::size_t end = at + d.size();
+      if (end >= stmt.size() || !identifier_char(stmt[end])) return true;
+    }
+    return false;
+  };
+  for (const char* d : {".f64", ".b64", ".u64", ".s64"})
+    if (has(d)) return 8;
+  for (const char* d : {".f16", ".bf16", ".b16", ".u16", ".s16"})
+    if (has(d)) return 2;
+  if (has(".b8") || has(".u8") || has(".s8")) {
+    if (has(".align 8") || has(".align\t8")) return 8;
+    if (has(".align 2")) return 2;
+  }
+  return 4;
+}
+
 }  // namespace
 
 PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
@@ -76,7 +97,10 @@ PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
     const std::string_view space = state_space(stmt);
     if (space == "global") {
       std::string name = variable_name(stmt);
-      if (!name.empty()) out.globals.push_back(name);
+      if (!name.empty()) {
+        out.globals.push_back(name);
+        out.global_word_bytes.push_back(word_bytes(stmt));
+      }
     } else if (space == "func") {
       std::string name = function_name(stmt);
       if (name == "malloc" || name == "free" || name == "__nv_aligned_device_malloc")

@@ -19,7 +19,10 @@
 namespace solver::generators {
 
 struct PtxModuleMemory {
-  std::vector<std::string> globals;     // names of module-scope .global variables
+  std::vector<std::string> globals;  // names of module-scope .global variables
+  // each global's element width in bytes (2, 4 or 8), from its declared type (.f64, .b32, ...)
+  // or, for a byte array (.b8, .u8, .s8), its alignment (8: 8, 2: 2, else 4)
+  std::vector<int> global_word_bytes;
   std::vector<std::string> heap_calls;  // device heap functions the module declares
 };
 

@@ -9,8 +9,9 @@
 //   kernels/blur/blur_seed16.cu (the seed of red teams 14, 16, 17, 19m);
 //   control_redteam17_fused_levels' control (rows pass with levels into mid + lev);
 //   problems/softmax's naive seed (row max and row sum in scratch, N(0, 2));
-//   red team 17's child (24-bit block fixed point: two bits short of FP32, which this
-//   measurement does not reach: its refusal stays with the static scans);
+//   red team 17's child (24-bit block fixed point: two bits short of FP32, which the change
+//   test did not reach; since helper fix38s's proportion test, 0.333 unresolved, refused here
+//   too; its refusal stays with the static scans as well, so it is not asserted);
 //   red team 35's children (helper p4m37): red team 34's packing in a u32 scratch (its words read
 //   as FP32, the worker's resolution_word_bytes) and beside a padded f16 output, x uniform
 //   [0.25, 1) as their folders draw it, and their seed on the u32 scratch;

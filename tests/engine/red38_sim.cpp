@@ -28,6 +28,7 @@
 #include "generators/ptx_clock_work.h"
 #include "generators/ptx_entries.h"
 #include "generators/ptx_module_memory.h"
+#include "generators/ptx_precision.h"
 #include "generators/ptx_scan.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
@@ -37,12 +38,16 @@ using namespace solver::generators;
 
 namespace {
 
-std::string scope_words(const ResolvedVariant& rv) {
-  const auto s = solver::gpu::resolution_scope(rv);
+// `arrays`: the module-scope .global arrays the worker reads as scratch too (helper fix38s).
+std::string scope_words(const ResolvedVariant& rv, const std::vector<std::string>& arrays) {
+  const auto s = solver::gpu::resolution_scope(rv, arrays.size());
   if (!s.claims) return "claims nothing";
   std::string m;
   for (size_t i : s.measured) m += (m.empty() ? "" : ", ") + rv.buffers[i].name;
-  std::string w = solver::gpu::resolution_applies(rv) ? "reads [" + m + "]" : "reads nothing";
+  const std::string cls = solver::generators::judged_class(rv.precision);
+  if (cls == "fp32" || cls == "fp64")
+    for (const auto& g : arrays) m += (m.empty() ? "module array " : ", module array ") + g;
+  std::string w = s.movable && !m.empty() ? "reads [" + m + "]" : "reads nothing";
   if (!s.left_out.empty()) w += "; says \"not judged: " + s.left_out + "\"";
   return w;
 }
@@ -77,10 +82,9 @@ int main(int argc, char** argv) {
       }
       std::string mods;
       for (const auto& g : module_variables(c.ptx)) mods += (mods.empty() ? "" : ", ") + g;
-      std::printf("%s %s: scratch step %s; module memory [%s]%s; PTX sha256 %.16s\n",
-                  p.name.c_str(), v.id.c_str(), scope_words(rv).c_str(), mods.c_str(),
-                  mods.empty() ? "" : " (not in the step's scope)",
-                  solver::rules::sha256_hex(c.ptx).c_str());
+      std::printf("%s %s: scratch step %s; module memory [%s]; PTX sha256 %.16s\n", p.name.c_str(),
+                  v.id.c_str(), scope_words(rv, scan_ptx_module_memory(c.ptx).globals).c_str(),
+                  mods.c_str(), solver::rules::sha256_hex(c.ptx).c_str());
       const std::string clean = strip_ptx_comments(c.ptx);
       bool clock_stores = false;
       for (const PtxEntry& e : ptx_entries(clean)) {

@@ -750,3 +750,73 @@ TEST_CASE("scr38: 16-bit words' steps and whole numbers") {
   CHECK(one_word(gpu::half_bits(512), gpu::half_bits(1024), DType::F16).discrete == 0);
   CHECK(one_word(gpu::half_bits(255.5), gpu::half_bits(200), DType::F16).discrete == 0);
 }
+
+TEST_CASE("red team 38: a word that changes under every move is not thereby resolved") {
+  // redteam38_dithered_scratch's class, one field a word: 16-bit fixed point rounded after a
+  // dither drawn from the value's own low bits (s = v 2^22, d = 6 (s - rint(s)): +-3 steps, wider
+  // than the folder's +-1.5 because a word here holds one field, not two or three), so the fine
+  // move (s shifts by ~2-24) redraws the dither and the word changes on most moves.
+  const auto x = law_input();
+  auto dithered = [](const std::vector<float>& v) {
+    std::vector<float> m = row_pass(v);
+    for (auto& y : m) {
+      const float s = y * 4194304.f, d = 6.f * (s - std::rint(s));
+      y = std::rint(std::fma(y, 65536.f / 3.f, d));
+    }
+    return m;
+  };
+  for (uint64_t seed : {11u, 12u}) {
+    const auto c = probe(x, seed, dithered);
+    MESSAGE("dithered: " << c.unresolved << " of " << c.judged << " unresolved, "
+                         << c.disproportionate << " out of proportion");
+    CHECK(c.judged > kH * kW / 2);
+    // the change test alone (A == fine) leaves it under the bar: the hole red team 38 found
+    CHECK(double(c.unresolved - c.disproportionate) / double(c.judged) < gpu::kUnresolvedBar);
+    CHECK(share(c) > 0.5);
+    const std::string v = gpu::resolution_verdict(c, "mid", "fp32");
+    CHECK(v.find("out of proportion") != std::string::npos);
+    // its honest FP32 seed: every judged word moves in proportion
+    const auto h = probe(x, seed, row_pass);
+    CHECK(h.disproportionate == 0);
+    CHECK(h.unresolved == 0);
+  }
+}
+
+TEST_CASE("red team 38: the proportion test on single words") {
+  auto bits = [](float f) {
+    uint32_t w;
+    std::memcpy(&w, &f, 4);
+    return w;
+  };
+  // base 1.0, coarse moved 1024 steps up: the fine move is expected 4 steps up
+  auto one = [&](int fine_steps) {
+    const uint32_t a = bits(1.f), c = a + 1024, f = a + uint32_t(fine_steps);
+    const uint32_t pre[3] = {0, 0, 0}, post[3] = {a, f, c};
+    auto p = [](const uint32_t* w) { return reinterpret_cast<const unsigned char*>(w); };
+    return gpu::count_resolution(p(&pre[0]), p(&post[0]), p(&pre[1]), p(&post[1]), p(&pre[2]),
+                                 p(&post[2]), 4);
+  };
+  // in proportion within kProportionSteps + kProportionSlack x 4 = 12 steps of the expected 4
+  for (int s : {1, 4, 9, 16, -8}) CHECK(one(s).unresolved == 0);
+  // a whole quantum of 2^8 steps (a 16-bit field's), either way, or unchanged
+  for (int s : {17, 256, -256, -9}) CHECK(one(s).disproportionate == 1);
+  CHECK(one(0).unresolved == 1);
+  CHECK(one(0).disproportionate == 0);
+}
+
+TEST_CASE("red team 38: module arrays claim P4m as scratch does, under fp32 or fp64") {
+  generators::ResolvedVariant rv;
+  rv.precision = "fp32";
+  rv.buffers = {law_input()};
+  CHECK_FALSE(gpu::resolution_scope(rv).claims);  // no scratch, no array: silent
+  auto s = gpu::resolution_scope(rv, 1);
+  CHECK(s.claims);
+  CHECK(s.movable);
+  CHECK(s.measured.empty());
+  rv.precision = "fp64";
+  CHECK(gpu::resolution_scope(rv, 1).claims);
+  for (const char* cls : {"bf16", "fp16"}) {
+    rv.precision = cls;
+    CHECK_FALSE(gpu::resolution_scope(rv, 1).claims);
+  }
+}

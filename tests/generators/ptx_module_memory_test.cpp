@@ -83,6 +83,14 @@ const char* kHeap = R"(.version 9.0
 TEST_CASE("module-scope .global variables are module memory; .const, .shared and accesses not") {
   const PtxModuleMemory m = scan_ptx_module_memory(kCarry);
   CHECK(m.globals == std::vector<std::string>{"g_window", "g_built", "$str"});
+  // their element widths, judged by P4m's scratch step (helper fix38s): a byte array by its
+  // alignment, a typed variable by its type
+  CHECK(m.global_word_bytes == std::vector<int>{4, 4, 4});
+  const PtxModuleMemory w = scan_ptx_module_memory(
+      ".visible .global .align 8 .b8 g_d[64];\n.global .align 2 .b8 g_h[8];\n"
+      ".global .align 8 .f64 g_x;\n.global .align 2 .b16 g_s;\n.global .align 16 .b8 g_v[64];\n");
+  CHECK(w.globals == std::vector<std::string>{"g_d", "g_h", "g_x", "g_s", "g_v"});
+  CHECK(w.global_word_bytes == std::vector<int>{8, 2, 8, 2, 4});
   CHECK(m.heap_calls.empty());
   CHECK(heap_refusal(m).empty());
   // No module memory: a plain kernel, and the same text with the declarations commented out.

@@ -67,6 +67,14 @@ bool discrete_bf16(uint16_t w) { return discrete_word(uint32_t(w) << 16); }
 int64_t steps(uint32_t a, uint32_t b) { return step_distance(a, b); }
 int64_t steps(uint64_t a, uint64_t b) { return step_distance64(a, b); }
 int64_t steps(uint16_t a, uint16_t b) { return step_distance16(a, b); }
+// A word's place on its format's line of steps (sign-magnitude: step_distance's line), signed, as
+// a double (exact for 16 and 32 bits; FP64 words to 53 bits, ample for a ratio of differences).
+template <typename W>
+double line(W w) {
+  constexpr int top = 8 * int(sizeof(W)) - 1;
+  const W mag = W(w & ~(W(1) << top));
+  return (w >> top) ? -double(mag) : double(mag);
+}
 
 // count_resolution over words of type W (uint16_t: FP16 or BF16 by `discrete`, uint32_t: FP32,
 // uint64_t: FP64), judged where the coarse move carried them `min_steps` steps.
@@ -74,7 +82,7 @@ template <typename W, typename Discrete>
 ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
                              const unsigned char* fine_pre, const unsigned char* fine,
                              const unsigned char* coarse_pre, const unsigned char* coarse,
-                             size_t bytes, int64_t min_steps, Discrete discrete) {
+                             size_t bytes, int64_t min_steps, double ratio, Discrete discrete) {
   ResolutionCounts c;
   auto word = [](const unsigned char* p, size_t o) {
     W w;
@@ -98,7 +106,20 @@ ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
       continue;
     }
     ++c.judged;
-    if (wa == wf) ++c.unresolved;
+    if (wa == wf) {
+      ++c.unresolved;
+      continue;
+    }
+    // The fine move is `ratio` times the coarse one at the same signs: a word that carries its
+    // value moves by about `ratio` times the coarse move's steps (proportional), a word kept at a
+    // coarser quantum moves by whole quanta whatever the move (red team 38: a jittered rounding
+    // changes it under every move, by quanta, not in proportion).
+    const double la = line(wa), expect = ratio * (line(wc) - la);
+    if (std::fabs(line(wf) - la - expect) >
+        double(kProportionSteps) + kProportionSlack * std::fabs(expect)) {
+      ++c.unresolved;
+      ++c.disproportionate;
+    }
   }
   return c;
 }
@@ -146,7 +167,7 @@ ResolutionMoves resolution_moves(DType d, const std::string& judged_class) {
   return m;
 }
 
-ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
+ResolutionScope resolution_scope(const generators::ResolvedVariant& v, size_t module_arrays) {
   ResolutionScope s;
   const std::string cls = generators::judged_class(v.precision);
   const bool wide = cls == "fp32" || cls == "fp64";
@@ -159,7 +180,8 @@ ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
         (wide || resolution_word_bytes(b.dtype) == 2))
       s.measured.push_back(i);
   }
-  s.claims = (wide || cls == "fp16" || cls == "bf16") && !s.measured.empty();
+  s.claims = ((wide || cls == "fp16" || cls == "bf16") && !s.measured.empty()) ||
+             (wide && module_arrays > 0);
   if (!s.claims) return s;
   if (!s.movable)
     s.left_out =
@@ -218,10 +240,11 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes, DType as) {
-  const int64_t min_steps = resolution_moves(as).min_coarse_steps;
+  const ResolutionMoves m = resolution_moves(as);
+  const double ratio = std::ldexp(1.0, m.coarse_bits - m.fine_bits);
   auto words = [&](auto word, auto discrete) {
     return count_words<decltype(word)>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes,
-                                       min_steps, discrete);
+                                       m.min_coarse_steps, ratio, discrete);
   };
   switch (resolution_word_bytes(as)) {
     case 2:
@@ -306,8 +329,11 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
          "': a relative move of 2^-" + std::to_string(m.fine_bits) + " of the inputs (" + ulps +
          ") left " + std::to_string(c.unresolved) + " of the " + std::to_string(c.judged) +
          " stored words (" + fixed(100 * u, 1) + "%) that a move of 2^-" +
-         std::to_string(m.coarse_bits) + " changes as they were (at most " +
-         fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
+         std::to_string(m.coarse_bits) + " changes as they were" +
+         (c.disproportionate ? " or moved them out of proportion to it (" +
+                                   std::to_string(c.disproportionate) + " words)"
+                             : std::string()) +
+         " (at most " + fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
          "): the words hold about " + fixed(resolved_bits(u, m.fine_bits, m.significand_bits), 1) +
          " bits of each value, a narrower format than " + format +
          " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "

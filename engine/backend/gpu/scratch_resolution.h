@@ -23,8 +23,10 @@
 // decided per output (a pooled share was diluted by a padded output). Helper scr38: a 16-bit
 // scratch (f16, bf16) is measured too, as FP16 or BF16 words under moves scaled to their
 // resolution (two more runs for each 16-bit format present), under an fp32/fp64 class and under
-// an fp16/bf16 one (which admits 16-bit storage, not less). Pure host code: the rule and the
-// moves are unit-tested (tests/engine/scratch_resolution_test).
+// an fp16/bf16 one (which admits 16-bit storage, not less). Red team 38 (helper fix38s): a word
+// that changed must have changed in proportion to its coarse change (kProportionSteps), and
+// module-scope .global arrays are judged as scratch (resolution_scope's module_arrays). Pure host
+// code: the rule and the moves are unit-tested (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -59,6 +61,22 @@ inline constexpr int64_t kMinCoarseSteps = 512;
 // does, and is not judged. No packing fits in it: two fields under 256 hold 4 bits each, far
 // short of any FP32 tolerance (issue 28, helper p4audit).
 inline constexpr float kMaxDiscreteWord = 256.f;
+
+// Red team 38: a word that changes under the fine move is not thereby resolved (a rounding
+// jittered by the value's own low bits changes under every move while the word keeps 16 bits).
+// The two moves are one move at two sizes (the same seeded signs, the fine 2^-(fine - coarse) =
+// `ratio` times the coarse), so a word that carries its value (a smooth function of the inputs
+// rounded once to its format) moves under the fine move by `ratio` times its coarse change in
+// steps, up to its own rounding (1 step), the inputs' rounding of the fine move (at most 1/16 of
+// it for FP32 inputs), the curvature over the coarse move (2^-10 relative) and the noise of its
+// computation's own FP32 roundings (a sum's few ulps, ~1/4-1 of the fine move's 16-48 ulps of an
+// intermediate). A word kept at a quantum Q coarser than the fine move moves by whole quanta:
+// unchanged (unresolved as before) or off the proportional change by about Q. A judged word that
+// changed is unresolved where it is off by more than kProportionSteps + kProportionSlack times the
+// proportional change: a value at a quantum over ~3 fine moves (~16.4 bits under FP32's moves),
+// jittered or not, fails on most of its changes.
+inline constexpr int64_t kProportionSteps = 4;
+inline constexpr double kProportionSlack = 2.0;
 
 // The float format a scratch word of `dtype` is judged as: its width's (red team 35: a scratch's
 // dtype is the problem's word, and nothing ties it to what kernels store there, so a u32 or i32
@@ -107,7 +125,10 @@ struct ResolutionScope {
   std::vector<size_t> measured;  // indices into v.buffers
   std::string left_out;
 };
-ResolutionScope resolution_scope(const generators::ResolvedVariant& v);
+// `module_arrays`: how many module-scope .global variables the variant's PTX declares (red team
+// 38: a run's launches keep intermediates there as well as in a declared scratch, the step reads
+// them back as FP32 words under an fp32 or fp64 class: they claim as a scratch does).
+ResolutionScope resolution_scope(const generators::ResolvedVariant& v, size_t module_arrays = 0);
 // Whether the three runs are made on `v`: it claims, has a movable input and a measured scratch.
 bool resolution_applies(const generators::ResolvedVariant& v);
 // A law float input the moves change: f32 or f64 (a relative 2^-18 is below f16's and bf16's
@@ -129,7 +150,10 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
 struct ResolutionCounts {
   int64_t words = 0;   // words read
   int64_t judged = 0;  // written in all three runs (after != before), A, coarse >= 512 steps apart
-  int64_t unresolved = 0;  // judged and A == fine
+  // judged and A == fine, or judged and its fine move not in proportion to its coarse one
+  // (`disproportionate` of them: |fine - A - ratio (coarse - A)| in steps above kProportionSteps
+  // + kProportionSlack |ratio (coarse - A)|)
+  int64_t unresolved = 0, disproportionate = 0;
   // written in all three runs and A != coarse, but by fewer than kMinCoarseSteps steps: not
   // judged (`still_unresolved` of them A == fine, for the detail and the host emulations)
   int64_t still = 0, still_unresolved = 0;
@@ -138,6 +162,7 @@ struct ResolutionCounts {
   int64_t discrete = 0, discrete_unresolved = 0;
   void add(const ResolutionCounts& o) {
     words += o.words, judged += o.judged, unresolved += o.unresolved;
+    disproportionate += o.disproportionate;
     still += o.still, still_unresolved += o.still_unresolved;
     discrete += o.discrete, discrete_unresolved += o.discrete_unresolved;
   }

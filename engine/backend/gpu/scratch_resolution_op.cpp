@@ -7,7 +7,9 @@
 // or BF16 words, in two more runs at its format's own moves (helper scr38, resolution_moves).
 // Where one of the problem's reference outputs responds to the fine move on most of its own
 // elements (decided once per problem and worker from two reference runs), words the coarse move
-// carries the format's minimum steps must mostly change under the fine move as well.
+// carries the format's minimum steps must mostly change under the fine move as well, in
+// proportion to the coarse change (red team 38). The module's .global arrays are read back around
+// each run too and judged as scratch of their declared width (red team 38, helper fix38s).
 #include <algorithm>
 #include <cmath>
 
@@ -46,12 +48,24 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // P5 (red team 35): wherever P4m claims something and the step does not measure it all, the
   // detail says so ("scratch resolution: not judged: ..."); silent only where it claims nothing
   // (a class below fp32, no scratch).
-  const ResolutionScope scope = resolution_scope(p.resolved);
   const std::string cls = generators::judged_class(p.resolved.precision);
+  // Module arrays (red team 38): judged under an fp32 or fp64 class as words of their declared
+  // element width (FP16, FP32 or FP64: a 16-bit array under its own moves, as an f16 scratch).
+  std::vector<std::string> arrays;
+  std::vector<generators::DType> array_dtypes;
+  if (cls == "fp32" || cls == "fp64")
+    for (size_t k = 0; k < p.module_globals.size(); ++k) {
+      const int w = k < p.module_global_bytes.size() ? p.module_global_bytes[k] : 4;
+      arrays.push_back(p.module_globals[k]);
+      array_dtypes.push_back(w == 8   ? generators::DType::F64
+                             : w == 2 ? generators::DType::F16
+                                      : generators::DType::F32);
+    }
+  const ResolutionScope scope = resolution_scope(p.resolved, arrays.size());
   if (!scope.claims) return {};
   const std::string left_out =
       scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
-  if (!scope.movable || scope.measured.empty()) return left_out;
+  if (!scope.movable || (scope.measured.empty() && arrays.empty())) return left_out;
   auto with_left_out = [&](std::string s) { return left_out.empty() ? s : s + "; " + left_out; };
   beat("scratch resolution", 120000);
   // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved).
@@ -73,8 +87,11 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // The moves: 2^-kFineBits (the smoothness decision's, and FP32's and FP64's fine move) and every
   // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two).
   std::vector<int> bits{kFineBits};
-  for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+  std::vector<generators::DType> judged;  // every measured format: buffers', then arrays'
+  for (size_t i : scope.measured) judged.push_back(p.resolved.buffers[i].dtype);
+  judged.insert(judged.end(), array_dtypes.begin(), array_dtypes.end());
+  for (generators::DType d : judged) {
+    const ResolutionMoves m = resolution_moves(d, cls);
     for (int b : {m.fine_bits, m.coarse_bits})
       if (std::find(bits.begin(), bits.end(), b) == bits.end()) bits.push_back(b);
   }
@@ -90,8 +107,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // A run a set whose move some measured scratch is judged by (the base always).
   std::vector<bool> used(sets.size(), false);
   used[0] = true;
-  for (size_t i : scope.measured) {
-    const ResolutionMoves m = resolution_moves(p.resolved.buffers[i].dtype, cls);
+  for (generators::DType d : judged) {
+    const ResolutionMoves m = resolution_moves(d, cls);
     used[run_of(m.fine_bits)] = used[run_of(m.coarse_bits)] = true;
   }
   auto release = [&] {
@@ -148,6 +165,19 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
   const size_t runs = sets.size();
   std::vector<std::vector<PinnedBytes>> pre(runs), post(runs);
+  // the same for the module arrays (read at the reloaded module's addresses: its initial bytes
+  // before the launch, as a buffer's garbage; an array no launch writes is judged on no word)
+  std::vector<std::vector<PinnedBytes>> gpre(runs), gpost(runs);
+  auto read_arrays = [&](std::vector<PinnedBytes>& into) {
+    into.resize(arrays.size());
+    for (size_t k = 0; k < arrays.size(); ++k) {
+      CUdeviceptr ptr = 0;
+      size_t bytes = 0;
+      if (!p.module->global(arrays[k], &ptr, &bytes)) bytes = 0;
+      into[k].resize(bytes);
+      if (bytes) CU_CHECK(cuMemcpyDtoH(into[k].data(), ptr, bytes));
+    }
+  };
   for (size_t r = 0; r < runs; ++r) {
     if (!used[r]) continue;
     reload(p);
@@ -162,10 +192,12 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     post[r].resize(scratch.size());
     for (size_t k = 0; k < scratch.size(); ++k)
       p.buffers->download_variant_output(scratch[k], pre[r][k]);
+    read_arrays(gpre[r]);
     p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
     CU_CHECK(cuStreamSynchronize(ctx_->stream()));
     for (size_t k = 0; k < scratch.size(); ++k)
       p.buffers->download_variant_output(scratch[k], post[r][k]);
+    read_arrays(gpost[r]);
     p.buffers->restore_inputs(0);
   }
   release();
@@ -180,6 +212,25 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
                          pre[c0][k].data(), post[c0][k].data(), post[0][k].size(), b.dtype);
     total.add(c);
     std::string verdict = resolution_verdict(c, b.name, p.resolved.precision, b.dtype);
+    if (!verdict.empty()) {
+      refused = true;
+      return verdict;
+    }
+  }
+  for (size_t k = 0; k < arrays.size(); ++k) {
+    const ResolutionMoves m = resolution_moves(array_dtypes[k], cls);
+    const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
+    const size_t n = std::min({gpost[0][k].size(), gpost[f][k].size(), gpost[c0][k].size()});
+    const ResolutionCounts c = count_resolution(
+        gpre[0][k].data(), gpost[0][k].data(), gpre[f][k].data(), gpost[f][k].data(),
+        gpre[c0][k].data(), gpost[c0][k].data(), n, array_dtypes[k]);
+    total.add(c);
+    names += (names.empty() ? "module array " : ", module array ") + arrays[k] +
+             (array_dtypes[k] == generators::DType::F32
+                  ? ""
+                  : std::string(" ") + resolution_format(array_dtypes[k]));
+    std::string verdict =
+        resolution_verdict(c, "module array " + arrays[k], p.resolved.precision, array_dtypes[k]);
     if (!verdict.empty()) {
       refused = true;
       return verdict;

@@ -144,6 +144,10 @@ void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buff
   }
 }
 
+bool VariantModule::global(const std::string& name, CUdeviceptr* ptr, size_t* bytes) const {
+  return cuModuleGetGlobal(ptr, bytes, module_, name.c_str()) == CUDA_SUCCESS;
+}
+
 profiling::LaunchAttributes VariantModule::launch_attributes(size_t i) const {
   const auto& l = variant_.launches.at(i);
   const auto& a = attrs_.at(i);

@@ -38,6 +38,10 @@ class VariantModule {
   // variant().buffers[i]. Throws CudaError (launch errors are reported at launch).
   void launch(CUstream stream, const std::vector<CUdeviceptr>& buffers) const;
 
+  // The device address and size of the module variable `name` (cuModuleGetGlobal); false where
+  // the loaded module has none of that name.
+  bool global(const std::string& name, CUdeviceptr* ptr, size_t* bytes) const;
+
   // Attributes of launch `i` in the form signal derivation takes.
   profiling::LaunchAttributes launch_attributes(size_t i) const;
 

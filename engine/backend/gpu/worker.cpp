@@ -261,6 +261,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       // variables are reloaded before every run (time_sequence); the device heap cannot be.
       const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
       p->module_memory = !memory.globals.empty();
+      p->module_globals = memory.globals;
+      p->module_global_bytes = memory.global_word_bytes;
       if (std::string why = generators::heap_refusal(memory); !why.empty()) {
         g.status = GateStatus::InvalidSpec;
         g.detail = why;

@@ -76,6 +76,10 @@ struct Prepared {
   // The PTX declares module variables (.global): the module is reloaded before every run of a
   // timed sequence, so no run sees what an earlier one left there (red team 8).
   bool module_memory = false;
+  // The module-scope .global variables its PTX declares (generators/ptx_module_memory.h): memory
+  // a run's launches can keep intermediates in, judged as scratch by P4m (red team 38).
+  std::vector<std::string> module_globals;
+  std::vector<int> module_global_bytes;  // their element widths (PtxModuleMemory)
   // Frame sizes the local scrub also runs with, beyond the entries' own frames (red team 12):
   // the deepest per-thread stack the launches can use, callees' frames included
   // (generators/ptxas_info.h deepest_stack), and the driver's stack limit wherever the module has
