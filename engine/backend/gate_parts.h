@@ -24,18 +24,24 @@ inline constexpr const char* kDeferredNote =
 
 // Which checks a gate request runs (the worker's gate op, gpu/gate_op.cpp, follows it). `light`
 // (the sweep gate of `solver record --sweep`, and the regular part): the first regular set only,
-// no adversarial sets, tolerance lint or fresh-set check. `audit`: one timed run of the gate's
-// series, chosen after it ran, verified against the reference on the inputs it saw (P7). Every
-// gate audits but the regular part, whose series the deferred part's audited series follows: the
-// sweep gate's series is what `solver record --sweep` records as the point's samples, so a kernel
-// that skips its work in timed runs would otherwise be recorded at its skipping time (red team
-// 12's note; before, the sweep gate verified no timed run).
+// no adversarial sets or tolerance lint. `audit`: one timed run of the gate's series, chosen
+// after it ran, verified against the reference on the inputs it saw (P7). `fresh_check` and
+// `extra_audits`: the fresh-set check inside the series (P8) and P7e's two more audited runs.
+// Every gate audits but the regular part, whose series the deferred part's audited series
+// follows. The sweep gate's series is what `solver record --sweep` records as the point's
+// samples, which every offline replay keeps on that record alone, so it is verified as a full
+// gate's series is: its check and three audits (helper fix38b, red team 38b's
+// redteam38b_recorded_coin: with one audit and no check a 3/4-coin cheat was recorded fast in
+// ~1 point in 3; red team 12's note before it: with none, at its skipping time).
 struct GateSteps {
   bool light = false;
   bool audit = true;
+  bool fresh_check = true;
+  bool extra_audits = true;
 };
 inline GateSteps gate_steps(bool sweep, GatePart part) {
-  return GateSteps{sweep || part == GatePart::Regular, part != GatePart::Regular};
+  const bool regular = part == GatePart::Regular;
+  return GateSteps{sweep || regular, !regular, !regular, !regular};
 }
 
 // Whether a full gate's failure happened in what is now the deferred part: a regular set after

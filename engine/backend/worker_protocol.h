@@ -79,9 +79,9 @@ struct WorkerRequest {
   // profile: the PC sampling pass (stall reasons per source line); off with --no-pc-sampling.
   bool pc_sampling = true;
   // gate: the sweep gate of `solver record --sweep` (docs/benchmarks.md, "Large pools"): the
-  // regular input sets checked and the short timed series with its floor check, without the
-  // adversarial sets and the fresh-set check; one timed run is audited (gate_parts.h
-  // gate_steps). For recording whole pools of our own kernels, never for a candidate of a live
+  // regular input sets checked and the short timed series with its floor check, its fresh-set
+  // check and three audited runs (gate_parts.h gate_steps; helper fix38b), without the
+  // adversarial sets and the tolerance lint. For recording whole pools of our own kernels, never for a candidate of a live
   // run. Its timed series is `samples` long when given.
   bool sweep = false;
   // gate: which part (backend.h GatePart, engine/backend/gate_parts.h); absent: the full gate.

@@ -5,8 +5,8 @@
 //
 // Large pools (issue 30; docs/benchmarks.md, "Large pools"): `--jobs N` compiles every point on
 // N threads ahead of the measurement (the worker then hits the NVRTC cache); `--sweep` gates
-// with the sweep gate (worker_protocol.h: no adversarial sets, no fresh-set check; one timed run
-// of its series audited), keeps no gate phases or event-timed samples and writes the file every 10
+// with the sweep gate (worker_protocol.h: no adversarial sets or lint; its series verified as a
+// full gate's, the fresh-set check and three audited runs: helper fix38b), keeps no gate phases or event-timed samples and writes the file every 10
 // s instead of after every point; `--profile-fastest N --profile-spread M` profile only the seed,
 // the N fastest and M spread points of each pool, after every point is gated and timed
 // (profile_policy.h: the recorded backend serves the others their nearest profiled
@@ -78,8 +78,8 @@ int run_record(Context& ctx) {
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "no-pc-sampling", "profile without the PC sampling pass (no stall reasons per line)")(
       "sweep",
-      "the sweep gate (no adversarial sets or fresh-set check; one timed run audited) for large "
-      "pools")(
+      "the sweep gate (no adversarial sets or lint; its series' fresh-set check and three audited "
+      "runs as a full gate's) for large pools")(
       "jobs", po::value<int>(),
       "compile every point ahead on N threads (0: all hardware threads; default with --sweep)")(
       "profile-fastest", po::value<int>(), "profile only the seed, the N fastest points ...")(
@@ -320,7 +320,7 @@ int run_record(Context& ctx) {
       ctx.err << ", profile" << fmt_s(s);
     }
     engine::TimeSamples ts;
-    if (sweep) {  // the sweep gate's series is the samples (one run audited, no fresh set)
+    if (sweep) {  // the sweep gate's series is the samples (its check, three runs audited)
       ts.ok = true;
       ts.kernel_us = rv.gate->timed_us;
       ts.sm_clock_mhz = rv.gate->sm_clock_mhz;

@@ -457,3 +457,25 @@ TEST_CASE("red team 12's note: the sweep gate audits a timed run; only the regul
   CHECK_FALSE(deferred.light);
   CHECK(deferred.audit);
 }
+
+TEST_CASE("fix38b: a sweep point's series is verified as a full gate's: its check, three audits") {
+  // Red team 38b's redteam38b_recorded_coin: the sweep gate's series is the recorded point's
+  // samples, replayed as kept offline on that record alone, but it verified one run (no
+  // fresh-set check, no P7e extras): a 3/4-coin cheat was recorded fast in ~1 point in 3
+  // (red38b_sim record 200000 30 0.75: 0.315; with this schedule 0.010).
+  const engine::GateSteps full = engine::gate_steps(false, engine::GatePart::Full);
+  CHECK(full.fresh_check);
+  CHECK(full.extra_audits);
+  const engine::GateSteps deferred = engine::gate_steps(false, engine::GatePart::Deferred);
+  CHECK(deferred.fresh_check);
+  CHECK(deferred.extra_audits);
+  const engine::GateSteps sweep = engine::gate_steps(true, engine::GatePart::Full);
+  CHECK(sweep.light);  // still no adversarial sets or lint: the sweep's saving
+  CHECK(sweep.audit == full.audit);
+  CHECK(sweep.fresh_check == full.fresh_check);
+  CHECK(sweep.extra_audits == full.extra_audits);
+  // The regular part is verified by the deferred part's series, not its own.
+  const engine::GateSteps regular = engine::gate_steps(false, engine::GatePart::Regular);
+  CHECK_FALSE(regular.fresh_check);
+  CHECK_FALSE(regular.extra_audits);
+}

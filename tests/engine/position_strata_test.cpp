@@ -177,3 +177,37 @@ TEST_CASE("P6l strata (h28v, h30g): every input a run, own keys, half the residu
   for (const gpu::Perturbation& p : gpu::timed_perturbations(v, 7, false, true))
     CHECK(p.cls_stride == 0);
 }
+
+// P8 (helper fix38b; red team 38b's redteam38b_fresh_strata_tell): the fresh-set check's data
+// are a timed run's, byte for byte: the same generator path (derive_plan's SetKind::Fresh is
+// timed_perturbations + apply_perturbation on set 0) with P6l's strata, off and on the law, so no
+// statistic of its data tells the check from the runs around it. Main drew it without the
+// strata (an F test on the significands flagged 0.875 of timed runs, 0.010 of fresh sets). The
+// tolerance lint's twin (strata off) is a timed run without them, and no check is made on it.
+TEST_CASE("P8 (fix38b): the fresh set is a timed run's draw, P6l's strata included") {
+  const Fixture fx;
+  auto bytes = [](const gpu::HostSet& s) {
+    std::vector<float> x(static_cast<size_t>(kN));
+    std::memcpy(x.data(), s.inputs[0]->data.get(), size_t(kN) * 4);
+    return x;
+  };
+  int stratified = 0;
+  for (bool law : {false, true})
+    for (int r = 1; r <= 4; ++r) {
+      CAPTURE(law);
+      CAPTURE(r);
+      const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
+      const auto plan = gpu::derive_plan(fx.v, fx.set0, gpu::SetKind::Fresh, seed, false, law);
+      REQUIRE(plan.size() == 1);
+      stratified += plan[0].redraw.cls_stride > 0;
+      const auto fresh = gpu::derived_set(fx.v, fx.set0, gpu::SetKind::Fresh, seed, plan);
+      REQUIRE(fresh);
+      CHECK(bytes(*fresh) == run(fx.v, fx.set0, r, law, false));  // the timed run of this seed
+      const auto twin = gpu::derived_set(
+          fx.v, fx.set0, gpu::SetKind::Fresh, seed,
+          gpu::derive_plan(fx.v, fx.set0, gpu::SetKind::Fresh, seed, false, law, false));
+      REQUIRE(twin);
+      CHECK(bytes(*twin) == run(fx.v, fx.set0, r, law, true));  // the lint's: strata off
+    }
+  CHECK(stratified == 8);  // every run of a uniform law input takes them (P6l, h28v)
+}

@@ -31,7 +31,9 @@
 #include <vector>
 
 #include "engine/backend/audit_choice.h"
+#include "engine/backend/gate_parts.h"
 #include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/problem_spec.h"
@@ -101,15 +103,20 @@ int strata_mode(int runs, int64_t n) {
   v.buffers[xi].bytes = n * 4;
   struct Kind {
     const char* name;
-    bool law, strata, redraw;
+    bool law, strata, redraw, derived;
   };
   // A timed run and its audit (the audit re-makes the same bytes: run_audit.cpp reflip);
-  // the fresh set (derive_plan, SetKind::Fresh: strata off); a law-pair run (P6d: law on,
-  // strata on); a regular set (the standing law draw: no perturbation).
-  const Kind kinds[] = {{"timed run / audit", false, true, true},
-                        {"fresh-set check", false, false, true},
-                        {"law-pair run", true, true, true},
-                        {"regular set (i.i.d. law)", false, false, false}};
+  // the fresh set as the worker plans it (input_sets.cpp derive_plan, SetKind::Fresh: strata
+  // off before helper fix38b, on since); the tolerance lint's unstratified twin of it (fix38b);
+  // a law-pair run (P6d: law on, strata on); a regular set (the standing law draw).
+  const Kind kinds[] = {{"timed run / audit", false, true, true, false},
+                        {"fresh-set check", false, true, true, true},
+                        {"lint's twin (no check)", false, false, true, true},
+                        {"law-pair run", true, true, true, false},
+                        {"regular set (i.i.d. law)", false, false, false, false}};
+  gpu::HostSet base;  // derive_plan reads which inputs set 0 holds, not their bytes
+  base.inputs.resize(v.buffers.size());
+  base.inputs[xi] = std::make_shared<const gpu::HostInput>();
   std::mt19937_64 rng(0x38b);
   std::printf("n = %lld, %d runs a kind (host definition of every run's bytes)\n", (long long)n,
               runs);
@@ -122,8 +129,15 @@ int strata_mode(int runs, int64_t n) {
       std::vector<float> x(static_cast<size_t>(n), 0.0f);
       if (k.redraw) {
         const uint64_t seed = rng();
-        for (const gpu::Perturbation& p :
-             gpu::timed_perturbations(v, seed, /*homogeneous=*/false, k.law, k.strata))
+        std::vector<gpu::Perturbation> ps;
+        if (k.derived) {
+          for (const gpu::BufferTransform& t :
+               gpu::derive_plan(v, base, gpu::SetKind::Fresh, seed, false, k.law, k.strata))
+            ps.push_back(t.redraw);
+        } else {
+          ps = gpu::timed_perturbations(v, seed, /*homogeneous=*/false, k.law, k.strata);
+        }
+        for (const gpu::Perturbation& p : ps)
           if (p.buffer == xi)
             gpu::apply_perturbation(v.buffers[xi], reinterpret_cast<unsigned char*>(x.data()), p,
                                     false);
@@ -231,20 +245,29 @@ bool series_caught(std::mt19937_64& rng, int samples, bool check, int audits, do
   return any;
 }
 
-// `solver record` (cmd_record.cpp): with --sweep the sweep gate's series is the point's samples
-// (one run audited, no fresh-set check, gate_steps); without it the full gate (kGateSamples
+// `solver record` (cmd_record.cpp): with --sweep the sweep gate's series is the point's samples,
+// verified as engine::gate_steps says (since helper fix38b its fresh-set check and three audits;
+// before, one audit and no check: printed too, as "main before fix38b"); without it the full gate (kGateSamples
 // runs, its fresh check, three audits: P7e) and then the `time` op's series is the samples (its
 // fresh check, one audit). The first regular set (untimed, unstratified) the child passes
 // honestly. A point is recorded fast where nothing caught it and more than half its samples are
 // the fast path (the recording's median).
 int record_mode(int points, int samples, double coin, double p_timed, double p_check) {
   std::mt19937_64 rng(0x38b1);
+  const engine::GateSteps steps = engine::gate_steps(true, engine::GatePart::Full);
+  const int sweep_audits = steps.audit ? 1 + (steps.extra_audits ? engine::kExtraAudits : 0) : 0;
   int sweep_passed = 0, sweep_fast = 0, full_passed = 0, full_fast = 0;
+  int old_passed = 0, old_fast = 0;
   for (int t = 0; t < points; ++t) {
     int fast = 0;
-    if (!series_caught(rng, samples, false, 1, coin, p_timed, p_check, fast)) {
+    if (!series_caught(rng, samples, steps.fresh_check, sweep_audits, coin, p_timed, p_check,
+                       fast)) {
       ++sweep_passed;
       sweep_fast += 2 * fast > samples;
+    }
+    if (!series_caught(rng, samples, false, 1, coin, p_timed, p_check, fast)) {
+      ++old_passed;
+      old_fast += 2 * fast > samples;
     }
     int gate_fast = 0;
     if (!series_caught(rng, engine::kGateSamples, true, 1 + engine::kExtraAudits, coin, p_timed,
@@ -257,8 +280,12 @@ int record_mode(int points, int samples, double coin, double p_timed, double p_c
   std::printf("%d recorded points of %d samples; the child's coin %.3f, sniff on timed runs %.4f, "
               "on fresh sets %.4f\n",
               points, samples, coin, p_timed, p_check);
-  std::printf("record --sweep: gate passed %.4f, recorded with a fast median %.4f\n",
-              double(sweep_passed) / points, double(sweep_fast) / points);
+  std::printf("record --sweep (gate_steps: check %d, %d audits): gate passed %.4f, recorded with "
+              "a fast median %.4f\n",
+              int(steps.fresh_check), sweep_audits, double(sweep_passed) / points,
+              double(sweep_fast) / points);
+  std::printf("record --sweep, main before fix38b (no check, 1 audit): passed %.4f, fast %.4f\n",
+              double(old_passed) / points, double(old_fast) / points);
   std::printf("record (full gate, then time): passed %.4f, recorded with a fast median %.4f\n",
               double(full_passed) / points, double(full_fast) / points);
   return 0;

@@ -12,15 +12,16 @@
 //   4a. the scratch's resolution (scratch_resolution.h): scratch words that do not resolve a
 //      small input move at their format's resolution (FP32/FP64 words under an fp32/fp64 class
 //      at 2^-18, FP16/BF16 words at their own moves, also under fp16/bf16) -> precision_mismatch
-//   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set (the data
-//      timed runs are verified on; not the adversarial sets, which a kernel can route) tells
+//   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set's
+//      unstratified twin (the data timed runs are verified on, less P6l's strata; not the
+//      adversarial sets, which a kernel can route) tells
 //      the reference from its 1-in-2 echo, the problem's spec is refused (invalid_spec), once
 //      per problem and worker
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
 // The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set
-// only and 5 without the fresh-set check (one timed run audited), no adversarial sets, its
-// series `samples` long (the recording's samples); its detail says so.
+// only and 5 (its fresh-set check and three audited runs, as a full gate's: fix38b), no
+// adversarial sets or lint, its series `samples` long (the recording's samples); its detail says so.
 // The two parts of the deferred order (request `part`, engine/backend/gate_parts.h): "regular"
 // is the sweep gate's steps (1, 2, 3 on the first regular set, 5 without the fresh-set check
 // and the timed-run audit) with a series kGateSamples long; "deferred" runs 1, 2, 3 on the other
@@ -235,8 +236,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // checked, the timed series below still runs on them with its floor check.
   std::optional<std::string> adversarial =
       regular ? engine::kDeferredNote
-              : "sweep gate: the first regular set checked; adversarial sets and the fresh-set "
-                "check not run (solver record --sweep)";
+              : "sweep gate: the first regular set checked; adversarial sets and the tolerance "
+                "lint not run (solver record --sweep); its series verified as a full gate's";
   if (!light) {
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
@@ -253,10 +254,12 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     }
     if (!r.empty()) *adversarial += "; " + r;
   }
-  // The fresh set of the check inside the timed series, made before the candidate runs on it:
-  // by the lint where set 0 leaves an output untold (it verifies on it too), else after the
-  // lint, which decides its kind (law_checks.h).
-  int fresh = -1;
+  // The fresh set of the check inside the timed series, made after the lint, which decides its
+  // kind (law_checks.h), before the candidate runs on it. The lint, where set 0 leaves an output
+  // untold, echoes its unstratified twin (same seed and cells, P6l's strata off: a 1-in-2 echo
+  // of stratified data is the biased sampler the strata make), so the check's own data carry
+  // the strata every timed run does (P8; helper fix38b, red team 38b's fresh_strata_tell).
+  int fresh = -1, lint_twin = -1;
   if (!light) {
     // The tolerance lint (sample_lint.h, issue 28): a candidate is kept only where some set the
     // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
@@ -264,8 +267,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     timer.start("tolerance lint");
     // Through the verdict cache (lint_cache.h): a verdict from it is said in the detail.
     const SampleLintVerdict lint = gate_lint(p, [&] {
-      if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
-      return fresh;
+      if (lint_twin < 0) lint_twin = add_fresh_set(p, extra[3], /*strata=*/false);
+      return lint_twin;
     });
     if (!lint.refusal.empty()) {
       g.status = GateStatus::InvalidSpec;
@@ -277,10 +280,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     // P6h (law_checks.h): where set 0 tells every output from its echo by kLawCheckShare, the
     // verified runs (timed runs, the fresh set, the audits) are redraws i.i.d. from the law.
     law_checks_[homogeneous_key(p)] = lint.law_checks;
-    if (lint.law_checks != p.buffers->law_checks()) {
-      p.buffers->set_law_checks(lint.law_checks);
-      fresh = -1;  // one made before under the other kind is not this gate's fresh set
-    }
+    if (lint.law_checks != p.buffers->law_checks()) p.buffers->set_law_checks(lint.law_checks);
     if (lint.law_checks)
       *adversarial +=
           "; verified runs drawn from the declared law (the law's own data tell a "
@@ -289,6 +289,9 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
           (lint.law_said.empty() ? "" : ": " + lint.law_said);
     if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
   }
+  // The sweep gate's check (gate_steps, helper fix38b): no lint ran, so its fresh set is drawn
+  // under the law mode the worker holds for the problem (law_checks.h), as `time`'s is.
+  if (light && steps.fresh_check && fresh < 0) fresh = add_fresh_set(p, extra[3]);
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
   // for inputs it has seen shows here).
@@ -296,14 +299,16 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   reload(p);
   std::mt19937_64 rng(extra[4]);
   std::vector<FreshCheck> checks;
-  if (!light) checks.push_back(FreshCheck{int(rng() % kGateSamples), fresh});
   // The sweep gate's series is as long as the recording's samples, which it then is (no
-  // separate time op), so one of its runs is audited (gate_steps); the regular part's is not.
+  // separate time op); the regular part's is verified by the deferred part's series.
   const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;
-  // P7e (red team 18): a full or deferred gate (never the sweep gate) audits three of its timed
-  // runs: it runs where a candidate is kept, or for the seed.
+  if (steps.fresh_check && fresh >= 0)
+    checks.push_back(FreshCheck{int(rng() % uint64_t(series)), fresh});
+  // P7e (red team 18): a full or deferred gate audits three of its timed runs (it runs where a
+  // candidate is kept, or for the seed), and so does the sweep gate since helper fix38b (its
+  // series is a recorded point's samples, kept offline on that record alone: gate_steps).
   TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {},
-                                steps.audit ? ~0u : 0u, steps.audit && !sweep ? ~0u : 0u);
+                                steps.audit ? ~0u : 0u, steps.extra_audits ? ~0u : 0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;

@@ -340,12 +340,14 @@ std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed
 }
 
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
-                                         SetKind kind, uint64_t seed, bool homogeneous, bool law) {
+                                         SetKind kind, uint64_t seed, bool homogeneous, bool law,
+                                         bool strata) {
   std::vector<BufferTransform> plan;
   if (kind == SetKind::Fresh) {
-    // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h),
-    // without P6l's strata: the tolerance lint measures this set's echoes.
-    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous, law, false)) {
+    // As a timed run: every input that may change redrawn, a few planted, P6l's strata on
+    // (timed_perturbation.h; helper fix38b: without them red team 38b's F test told the check
+    // from every timed run); off only for the lint's unstratified twin (`strata`).
+    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous, law, strata)) {
       if (p.buffer >= base.inputs.size() || !base.inputs[p.buffer]) continue;
       BufferTransform t;
       t.buffer = p.buffer;

@@ -160,9 +160,15 @@ struct HostSet;
 // The transforms a derived set `kind` makes of `base` (empty: it would change nothing).
 // `homogeneous` (Fresh only): the timed runs' shrink of positive laws (timed_perturbations).
 // `law` (Fresh only; law_checks.h, P6h): the timed runs' redraw i.i.d. from the declared law.
+// `strata` (Fresh only; P6l, P8, helper fix38b): the timed runs' keyed position strata, so the
+// fresh-set check's data are a timed run's by every statistic (red team 38b's
+// redteam38b_fresh_strata_tell told them apart by an F test on the significands); false only
+// for the tolerance lint's twin of it (same seed, same cells: sample_lint.h) and scratch
+// resolution's base, which no check of a timed run stands for.
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& variant,
                                          const HostSet& base, SetKind kind, uint64_t seed,
-                                         bool homogeneous = false, bool law = false);
+                                         bool homogeneous = false, bool law = false,
+                                         bool strata = true);
 // The key, kind and seed of the derived set, for the reference cache and the record.
 std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed);
 

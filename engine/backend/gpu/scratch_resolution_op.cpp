@@ -68,14 +68,16 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   if (!scope.movable || (scope.measured.empty() && arrays.empty())) return left_out;
   auto with_left_out = [&](std::string s) { return left_out.empty() ? s : s + "; " + left_out; };
   beat("scratch resolution", 120000);
-  // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved).
+  // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved),
+  // without P6l's strata, as before helper fix38b put them on the fresh set: this measures the
+  // arithmetic's resolution on the law, and no timed run's check stands on it.
   const HostSet& zero = p.buffers->host_set(0);
   for (size_t i = 0; i < p.resolved.buffers.size() && i < zero.inputs.size(); ++i)
     if (movable_input(p.resolved.buffers[i]) && !zero.inputs[i])
       return with_left_out("scratch resolution: not measured (set 0's host bytes are not kept)");
   std::optional<HostSet> base = [&]() -> std::optional<HostSet> {
     auto plan = derive_plan(p.resolved, zero, SetKind::Fresh, seed, p.buffers->homogeneous(),
-                            p.buffers->law_checks());
+                            p.buffers->law_checks(), /*strata=*/false);
     if (plan.empty()) return zero;  // nothing redrawn: set 0 itself is moved
     return derived_set(p.resolved, zero, SetKind::Fresh, seed, plan);
   }();

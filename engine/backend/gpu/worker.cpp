@@ -544,7 +544,8 @@ std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
   return "";
 }
 
-int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference) {
+int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference,
+                            bool strata) {
   const HostSet& base = p.buffers->host_set(0);
   std::vector<BufferTransform> plan = [&] {
     PhaseScope scope("derive_plan");  // the exponent sets read set 0's host bytes for their e
@@ -553,7 +554,7 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool refer
     if (!key.empty())
       if (const auto* hit = plan_cache_.find(key)) return *hit;
     auto made = derive_plan(p.resolved, base, kind, seed, p.buffers->homogeneous(),
-                            p.buffers->law_checks());
+                            p.buffers->law_checks(), strata);
     if (!key.empty()) plan_cache_.put(key, made, 1 + made.size() * sizeof(BufferTransform));
     return made;
   }();
@@ -565,7 +566,8 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool refer
       derived_set_key(base, kind, seed, plan) + (kind != SetKind::Fresh     ? ""
                                                  : p.buffers->law_checks()  ? "/law"
                                                  : p.buffers->homogeneous() ? "/shrunk"
-                                                                            : "");
+                                                                            : "") +
+      (kind == SetKind::Fresh && !strata ? "/unstratified" : "");
   bool device = derive_ && !host_derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
     if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In ||
@@ -593,9 +595,9 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool refer
   return index;
 }
 
-int Worker::add_fresh_set(Prepared& p, uint64_t seed) {
-  const bool reference = !fresh_check_on_device(p);
-  int index = add_derived_set(p, SetKind::Fresh, seed, reference);
+int Worker::add_fresh_set(Prepared& p, uint64_t seed, bool strata) {
+  const bool reference = !fresh_check_on_device(p);  // as before for the lint's twin too
+  int index = add_derived_set(p, SetKind::Fresh, seed, reference, strata);
   if (index >= 0) return index;
   // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
   HostSet s = [&] {
@@ -603,7 +605,7 @@ int Worker::add_fresh_set(Prepared& p, uint64_t seed) {
     return regular_set(p.resolved, seed, nullptr);
   }();
   s.kind = SetKind::Fresh;
-  s.key += "/fresh";
+  s.key += strata ? "/fresh" : "/fresh/unstratified";
   return add_checked_set(p, std::move(s), reference);
 }
 

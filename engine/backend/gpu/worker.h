@@ -330,12 +330,17 @@ class Worker {
   // The derived set `kind` of p's set 0 (input_sets.h), with its reference: made on the
   // device (device_derive.h) where the self-check passed, else on the host and uploaded.
   // -1 when it would change nothing.
-  int add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference = true);
+  // `strata` (Fresh only): derive_plan's; false only for the lint's twin (add_fresh_set).
+  int add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference = true,
+                      bool strata = true);
   // The fresh set of the check after timing, added with its reference: set 0 with a few
   // signs flipped (add_derived_set), or a newly seeded set where nothing can be flipped.
   // Where its check is made on the device (fresh_check_on_device), without the reference: that
   // is run at the check, after the check run (fresh_check.cpp).
-  int add_fresh_set(Prepared& p, uint64_t seed);
+  // `strata` false: the tolerance lint's twin of it (P8, helper fix38b): the same seed and
+  // cells without P6l's strata, a set of its own (key "/unstratified") the candidate never runs
+  // on; the check's set carries the strata as every timed run does.
+  int add_fresh_set(Prepared& p, uint64_t seed, bool strata = true);
   // Cut (j) (docs/reliability.md, issue 28): whether the fresh-set check inside p's timed
   // series is made on the device: the device comparison and digests exist and no buffer is
   // in-out (whose reference reads a float64 copy no digest covers). Fixed per Prepared, so the
