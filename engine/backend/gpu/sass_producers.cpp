@@ -2,11 +2,9 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 #include "profiling/sass_deps.h"
 
@@ -45,16 +43,25 @@ namespace {
 std::string run_on_cubin(const std::string& tool, const std::string& args, const std::string& cubin,
                          std::string* note) {
   std::error_code ec;
-  static std::atomic<int> serial{0};
-  fs::path file = fs::temp_directory_path(ec) / ("solver-pc-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(++serial) + ".cubin");
-  {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(cubin.data(), std::streamsize(cubin.size()));
-    if (!out) {
-      if (note) *note = "cannot write " + file.string();
-      return "";
-    }
+  // A new file of an unpredictable name, made O_EXCL and 0600 by mkstemps: a link planted under
+  // the temp folder cannot redirect the write (review38; the old name was pid and a serial).
+  std::string name = (fs::temp_directory_path(ec) / "solver-pc-XXXXXX.cubin").string();
+  const int fd = mkstemps(name.data(), 6);
+  if (fd < 0) {
+    if (note) *note = "cannot make a temp file like " + name;
+    return "";
+  }
+  fs::path file = name;
+  bool written = true;
+  for (size_t off = 0; written && off < cubin.size();) {
+    const ssize_t n = ::write(fd, cubin.data() + off, cubin.size() - off);
+    written = n > 0;
+    if (written) off += size_t(n);
+  }
+  if (::close(fd) != 0 || !written) {
+    fs::remove(file, ec);
+    if (note) *note = "cannot write " + file.string();
+    return "";
   }
   // Arguments are a found path (refused by the callers if it holds a quote), fixed options and
   // our own temp name under the temp folder: single quotes are enough. cuobjdump runs nvdisasm,
