@@ -1,5 +1,6 @@
 #include "engine/backend/gpu/lint_cache.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -101,8 +102,17 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
     e.verdict.law_note = j.at("law_note").get<std::string>();
     e.verdict.law_said = j.at("law_said").get<std::string>();
     if (e.made.empty() || !generators::cache_seal_matches(sealed_text(key, e.made, e.verdict),
-                                                          j.at("seal").get<std::string>()))
+                                                          j.at("seal").get<std::string>())) {
+      // Said once a process, as the compile and facts caches say theirs (review38): a verdict
+      // sealed under another key, or edited, is ignored and the lint paid again.
+      static std::atomic<bool> said{false};
+      if (!said.exchange(true))
+        std::fprintf(stderr,
+                     "solver: warning: lint verdict entry %s/%s ignored (its seal does not "
+                     "match this user's key); linted again\n",
+                     dir.c_str(), entry_name(key).c_str());
       return std::nullopt;
+    }
     return e;
   } catch (const std::exception&) {  // not JSON, a field missing or of another type
     return std::nullopt;
