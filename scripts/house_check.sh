@@ -59,11 +59,6 @@ LONG_FILES = {
     "engine/backend/gpu/worker.h": "the Worker class: C++ wants every member declared in one "
                                    "class body, each with its contract beside it; the "
                                    "definitions are spread over one *_op.cpp per concept",
-    "engine/loop/round_loop.cpp": "one round top to bottom in the order its header numbers "
-                                  "(each step one call into its own file); over 500 since "
-                                  "P10t's incumbent top-up and the deferred checks after a "
-                                  "refusal (session 34): next_round's steps 6-7c want a file "
-                                  "of their own (open)",
 }
 MAX_LINES = 500
 CXX = (".h", ".hpp", ".cpp", ".cc")

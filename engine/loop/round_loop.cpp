@@ -26,7 +26,6 @@
 #include "engine/loop/round_loop.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "engine/backend/draw_seed.h"
 #include "engine/backend/law_verdict.h"
@@ -37,6 +36,7 @@
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/match_record.h"
 #include "engine/loop/measurement.h"
+#include "engine/loop/step_clock.h"
 #include "engine/loop/total_time.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
@@ -45,32 +45,6 @@
 namespace solver::engine {
 
 using generators::Incumbent;
-
-namespace {
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-// The loop's own step times, and the backend's phases below them ("gate" and "gate/inputs"),
-// into a record; a no-op unless the backend is live (replays must stay byte-identical).
-class StepClock {
- public:
-  StepClock(bool on, std::map<std::string, double>& into) : on_(on), into_(into) {}
-  void start() { t0_ = now_ms(); }
-  void stop(const std::string& step, const std::map<std::string, double>& nested = {}) {
-    if (!on_) return;
-    into_[step] += now_ms() - t0_;
-    for (const auto& [k, v] : nested) into_[step + "/" + k] += v;
-  }
-
- private:
-  bool on_;
-  std::map<std::string, double>& into_;
-  double t0_ = 0;
-};
-}  // namespace
 
 RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
                      const rules::ChipProfile& chip, rules::RuleTable& table, LoopConfig config)
