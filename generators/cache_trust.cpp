@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "rules/hash.h"
@@ -239,6 +240,18 @@ std::optional<std::string> cache_seal(std::string_view data) {
 bool cache_seal_matches(std::string_view data, std::string_view seal) {
   const std::optional<std::string> want = cache_seal(data);
   return want && rules::equal_in_constant_time(*want, seal);
+}
+
+void say_cache_entry_ignored(const std::string& cache, const std::string& path,
+                             const std::string& why, const std::string& instead) {
+  static std::mutex m;
+  static std::set<std::string> said;
+  {
+    std::lock_guard<std::mutex> lock(m);
+    if (!said.insert(cache).second) return;
+  }
+  std::fprintf(stderr, "solver: warning: %s entry %s ignored (%s); %s\n", cache.c_str(),
+               path.c_str(), why.c_str(), instead.c_str());
 }
 
 }  // namespace solver::generators

@@ -53,4 +53,10 @@ bool write_cache_entry(const std::string& dir, const std::string& name, std::str
 // The key file's path as the environment names it ("" where none can be named).
 std::string cache_key_path();
 
+// Says on stderr, once a process for each `cache` (its name, e.g. "compile cache"), that the
+// entry at `path` was ignored and why, and what is done instead ("compiled again"): an ignored
+// entry is recomputed, never believed, and never silent.
+void say_cache_entry_ignored(const std::string& cache, const std::string& path,
+                             const std::string& why, const std::string& instead);
+
 }  // namespace solver::generators

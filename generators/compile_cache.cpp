@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -74,12 +73,8 @@ std::optional<CompileResult> CompileCache::load(const std::string& key) const {
   auto log = read_cache_entry(dir_, key + ".log", kMaxFile);
   if (!log) return std::nullopt;
   if (!cache_seal_matches(sealed_text(key, *log, *ptx, *cubin), *seal)) {
-    static std::atomic<bool> said{false};
-    if (!said.exchange(true))
-      std::fprintf(stderr,
-                   "solver: warning: compile cache entry %s ignored (its seal is not this "
-                   "user's key's); compiled again\n",
-                   (fs::path(dir_) / key).c_str());
+    say_cache_entry_ignored("compile cache", (fs::path(dir_) / key).string(),
+                            "its seal is not this user's key's", "compiled again");
     return std::nullopt;
   }
   CompileResult r;

@@ -2,7 +2,6 @@
 // entries that are not whole and consistent read as misses.
 #include "generators/ptx_facts_store.h"
 
-#include <atomic>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -51,10 +50,7 @@ std::string sealed_text(const std::string& key, const std::string& site,
 }
 
 void warn_once(const std::string& path, const char* why) {
-  static std::atomic<bool> said{false};
-  if (said.exchange(true)) return;
-  std::fprintf(stderr, "solver: warning: PTX scan facts entry %s ignored (%s); scanned again\n",
-               path.c_str(), why);
+  say_cache_entry_ignored("PTX scan facts", path, why, "scanned again");
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "engine/backend/gpu/lint_cache.h"
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -103,14 +102,8 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
     e.verdict.law_said = j.at("law_said").get<std::string>();
     if (e.made.empty() || !generators::cache_seal_matches(sealed_text(key, e.made, e.verdict),
                                                           j.at("seal").get<std::string>())) {
-      // Said once a process, as the compile and facts caches say theirs (review38): a verdict
-      // sealed under another key, or edited, is ignored and the lint paid again.
-      static std::atomic<bool> said{false};
-      if (!said.exchange(true))
-        std::fprintf(stderr,
-                     "solver: warning: lint verdict entry %s/%s ignored (its seal does not "
-                     "match this user's key); linted again\n",
-                     dir.c_str(), entry_name(key).c_str());
+      generators::say_cache_entry_ignored("lint verdict", dir + "/" + entry_name(key),
+                                          "its seal is not this user's key's", "linted again");
       return std::nullopt;
     }
     return e;
