@@ -1,5 +1,6 @@
-// control_hon39_cub_smid_partials child: per-SM privatised partials. CUB's SmId() and the %nsmid
-// read (NVIDIA/cccl cub/cub/util_ptx.cuh, inline PTX) choose the slot; CUDA samples'
+// control_hon39_smid_retire_partials child: per-SM privatised partials. The %smid reader of
+// researchgroup-zx93920/BEEP (kclique/kckernels.cuh __mysmid) chooses the slot, %nsmid bounds the
+// final sum; CUDA samples'
 // threadFenceReduction (Samples/2_Concepts_and_Techniques/threadFenceReduction, BSD-3-Clause)
 // gives the retirement ticket and the last block's final sum. The slots and the counter are left
 // zero for the next launch. Written here in those idioms (README.md).
