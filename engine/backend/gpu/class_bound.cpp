@@ -112,6 +112,27 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
   return out;
 }
 
+double witness_share(double witness, double class_rtol) {
+  if (!(witness >= 0) || !(class_rtol > 0)) return kScaleFloorShare;
+  return std::min(1.0, std::max(kScaleFloorShare, kWitnessFactor * witness / class_rtol));
+}
+
+void cap_scale(std::vector<HostDoubles>& scale, double share) {
+  if (!(share < 1)) return;
+  for (auto& b : scale)
+    for (size_t i = 0; i < b.size(); ++i) b[i] = b[i] * share;
+}
+
+double witness_of(double class_ratio, double class_rtol) {
+  return std::isfinite(class_ratio) && class_ratio > 0 ? class_ratio * class_rtol : 0;
+}
+
+std::string witness_note(double share) {
+  return "measured class bound: the reference's sensitivity S at a share " + num(share) +
+         " (the seed's own error on such inputs lifted it above the floor " +
+         num(kScaleFloorShare) + ")";
+}
+
 std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                  uint64_t seed) {
   const uint64_t pattern = perturb_detail::mix(seed ^ 0x2044u);

@@ -209,4 +209,10 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
 // probability about m / q): log2((1 - u) / 2^-fine_bits), at most `significand_bits`.
 double resolved_bits(double unresolved_share, int fine_bits = kFineBits, int significand_bits = 24);
 
+// The refusal of a module array the loaded module does not give back by the name the scans found
+// (issue 28, helper wit39): a `.global` declared inside a function body (an inline-asm block) is
+// ptxas's `$__<name>__<N>` in the CUBIN, found there (generators/cubin_module_data.h); where it is
+// not, the step cannot read what the run kept there, and a check not made is not a pass.
+std::string module_array_unreadable(const std::string& name, const std::string& declared);
+
 }  // namespace solver::gpu

@@ -170,12 +170,15 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // the same for the module arrays (read at the reloaded module's addresses: its initial bytes
   // before the launch, as a buffer's garbage; an array no launch writes is judged on no word)
   std::vector<std::vector<PinnedBytes>> gpre(runs), gpost(runs);
+  // arrays the loaded module does not know by the name the scans found (helper wit39: a scoped
+  // .global whose CUBIN symbol was not found): refused below, never judged on no word
+  std::vector<bool> unreadable(arrays.size(), false);
   auto read_arrays = [&](std::vector<PinnedBytes>& into) {
     into.resize(arrays.size());
     for (size_t k = 0; k < arrays.size(); ++k) {
       CUdeviceptr ptr = 0;
       size_t bytes = 0;
-      if (!p.module->global(arrays[k], &ptr, &bytes)) bytes = 0;
+      if (!p.module->global(arrays[k], &ptr, &bytes)) bytes = 0, unreadable[k] = true;
       into[k].resize(bytes);
       if (bytes) CU_CHECK(cuMemcpyDtoH(into[k].data(), ptr, bytes));
     }
@@ -203,6 +206,11 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     p.buffers->restore_inputs(0);
   }
   release();
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (unreadable[k]) {
+      refused = true;
+      return module_array_unreadable(arrays[k], p.resolved.precision);
+    }
   // Each buffer on its own (a narrowed buffer beside a large honest one is not diluted).
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k) {
