@@ -127,12 +127,6 @@ double witness_of(double class_ratio, double class_rtol) {
   return std::isfinite(class_ratio) && class_ratio > 0 ? class_ratio * class_rtol : 0;
 }
 
-std::string witness_note(double share) {
-  return "measured class bound: the reference's sensitivity S at a share " + num(share) +
-         " (the seed's own error on such inputs lifted it above the floor " +
-         num(kScaleFloorShare) + ")";
-}
-
 std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                  uint64_t seed) {
   const uint64_t pattern = perturb_detail::mix(seed ^ 0x2044u);

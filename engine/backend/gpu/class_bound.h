@@ -77,9 +77,6 @@ void cap_scale(std::vector<HostDoubles>& scale, double share);
 // The witness of a seed's comparison that passed on the scale S (uncapped): its largest class
 // ratio q (|o - r| / (atol + c max(|r|, S)) <= 1) bounds |o - r| / S by q c where S decided.
 double witness_of(double class_ratio, double class_rtol);
-// The narrowed line said where a candidate's class recheck passed at a share above the floor
-// (the seed's witness lifted it): "measured class bound: S at share ... (the seed's witness)".
-std::string witness_note(double share);
 
 // The class bound's term for the reference's own rounding (docs/reliability.md, round 15's
 // recommendation (b), issue 28): a float64 reference that is a cancelling formula of computed

@@ -344,6 +344,10 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
                 "measurement: docs/reliability.md \"Red team 35's P4m holes closed\")");
 }
 
+bool scratch_holds_fp32(const ResolutionCounts& wide) {
+  return wide.judged >= kMinJudgedWords && resolution_verdict(wide, "", "fp32").empty();
+}
+
 std::string module_array_unreadable(const std::string& name, const std::string& declared) {
   return "scratch module array " + name +
          " could not be read back from the loaded module (no symbol of that name), so whether it "
