@@ -217,7 +217,8 @@ std::string class_failure_detail(const std::string& precision, const std::string
     << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
     << std::ilogb(tol.class_rtol) << " x "
     << (scaled ? "max(|reference|, S), S the reference's sensitivity to a relative move of its "
-                 "inputs"
+                 "inputs, at the share the problem's seed witnessed (2^-8 where the seed needed "
+                 "no more)"
                : "|reference|")
     << "); the outputs are " << num(c.class_ratio) << " x the " << precision
     << " class's own error bound (a relative error of about " << num(relative);
