@@ -526,7 +526,8 @@ TEST_CASE("witness_share: the floor where the seed never needed S, up to the who
   CHECK(s[1][0] == 4);
 }
 
-TEST_CASE("the forward cap: exp cut to degree 2 at |x| 300-640 refused, degree 5 and reorders kept") {
+TEST_CASE(
+    "the forward cap: exp cut to degree 2 at |x| 300-640 refused, degree 5 and reorders kept") {
   // out = exp(x), x in [-640, -300): S = |x| exp(x), 300-640 x the reference, so 2^-32 S admitted
   // the degree-2 table exp (2.6e-8 relative, FP32's resolution) as fp64; at the floor share
   // (2^-40 S) it is refused, while the degree-5 one (~1e-16) and the library's pass.
@@ -548,7 +549,7 @@ TEST_CASE("the forward cap: exp cut to degree 2 at |x| 300-640 refused, degree 5
   const std::vector<gpu::HostDoubles> scale = gpu::sensitivity_scale({host(ref)}, runs, m.step);
   generators::Tolerance tol = loose_fp64();
   const std::vector<double> cheat = f(x, 2), control = f(x, 5);
-  CHECK(compare_f64(cheat, ref, tol).class_failures > 0);  // the plain bound refuses it
+  CHECK(compare_f64(cheat, ref, tol).class_failures > 0);   // the plain bound refuses it
   CHECK(compare_f64(cheat, ref, tol, scale[0].data()).ok);  // S (share 1) passed it
   std::vector<gpu::HostDoubles> capped = scale;
   gpu::cap_scale(capped, gpu::witness_share(-1, tol.class_rtol));

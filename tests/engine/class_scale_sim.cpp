@@ -237,7 +237,8 @@ void run(const Problem& p, int64_t rows) {
       scale_floor[i] = std::max(scale_a[i] * gpu::kScaleFloorShare, noise);
       scale_witness[i] = std::max(scale_a[i] * seed_share, noise);
     }
-    std::printf("  the seed's witness share %.3g (floor %.3g)\n", seed_share, gpu::kScaleFloorShare);
+    std::printf("  the seed's witness share %.3g (floor %.3g)\n", seed_share,
+                gpu::kScaleFloorShare);
     for (size_t k = 0; k < p.kernels.size(); ++k) {
       const auto got = rows_of(p.kernels[k].row, in, rows);
       double per_s = 0;
@@ -245,10 +246,10 @@ void run(const Problem& p, int64_t rows) {
         if (scale_a[i] > std::fabs(want[i]))
           per_s = std::max(per_s, std::fabs(got[i] - want[i]) / scale_a[i]);
       // the seed is judged at share 1 (it is the witness)
-      const double fl = class_ratio(got, want, p.tol, k == 0 ? scale_med.data() : scale_floor.data(),
-                                    nullptr);
-      const double wi = class_ratio(got, want, p.tol,
-                                    k == 0 ? scale_med.data() : scale_witness.data(), nullptr);
+      const double fl =
+          class_ratio(got, want, p.tol, k == 0 ? scale_med.data() : scale_floor.data(), nullptr);
+      const double wi =
+          class_ratio(got, want, p.tol, k == 0 ? scale_med.data() : scale_witness.data(), nullptr);
       int64_t failures = 0;
       double today = class_ratio(got, want, p.tol, nullptr, &failures);
       if (today > 1 && abs) today = class_ratio(got, want, p.tol, absolute.data(), nullptr);
@@ -277,13 +278,13 @@ void run(const Problem& p, int64_t rows) {
     }
   }
   for (size_t k = 0; k < p.kernels.size(); ++k)
-    std::printf("| %s | %s (%s) | %.3g | %.3g (%.3g) | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | "
-                "2^%.1f |%s\n",
-                p.name.c_str(), p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
-                worst[k].today, worst[k].scale_a, worst[k].low_a, worst[k].scale_ab,
-                worst[k].scale_ab4, worst[k].pool, worst[k].med, worst[k].floor,
-                worst[k].witness, std::log2(worst[k].per_s),
-                worst[k].failures ? " (fails the problem's tolerance)" : "");
+    std::printf(
+        "| %s | %s (%s) | %.3g | %.3g (%.3g) | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | "
+        "2^%.1f |%s\n",
+        p.name.c_str(), p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
+        worst[k].today, worst[k].scale_a, worst[k].low_a, worst[k].scale_ab, worst[k].scale_ab4,
+        worst[k].pool, worst[k].med, worst[k].floor, worst[k].witness, std::log2(worst[k].per_s),
+        worst[k].failures ? " (fails the problem's tolerance)" : "");
 }
 
 }  // namespace

@@ -129,8 +129,8 @@ bool Worker::class_recheck(Prepared& p, int set, const std::vector<DoublesView>&
   // The seed's pass on S is the witness its problem's candidates are held to (witness_share).
   if (ok && is_seed(p)) {
     double& w = class_witness_[homogeneous_key(p)];
-    w = std::max(w, witness_of(p.last_class_ratio,
-                               generators::measured_class_rtol(p.resolved.precision)));
+    w = std::max(
+        w, witness_of(p.last_class_ratio, generators::measured_class_rtol(p.resolved.precision)));
   }
   // Passed on a bound the reference's own noise raised: a narrowed check, said in the gate.
   auto noise = p.class_noise.find(magnitude);

@@ -92,7 +92,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // in the bytes of halves), the problem's candidates are judged on that scratch as FP32 words,
   // not at FP16's resolution, which a 16-bit fixed point passes. scratch_witness_ keeps it.
   const bool wide_class = cls == "fp32" || cls == "fp64";
-  const bool seed = is_seed(p);
+  const bool the_seed = is_seed(p);
   const std::string problem_key = homogeneous_key(p);
   auto sixteen = [](generators::DType d) {
     return d == generators::DType::F16 || d == generators::DType::BF16;
@@ -104,7 +104,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     const auto& b = p.resolved.buffers[scope.measured[k]];
     as[k] = b.dtype;
     if (!wide_class || !sixteen(b.dtype)) continue;
-    if (seed) {
+    if (the_seed) {
       try_wide[k] = true;
     } else if (auto w = scratch_witness_.find(problem_key);
                w != scratch_witness_.end() && w->second.count(b.name)) {
@@ -266,7 +266,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     const ResolutionCounts c = counts_as(k, as[k]);
     total.add(c);
     std::string verdict = resolution_verdict(
-        c, witnessed[k] ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)" : b.name,
+        c,
+        witnessed[k] ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)" : b.name,
         p.resolved.precision, as[k]);
     if (!verdict.empty()) {
       refused = true;

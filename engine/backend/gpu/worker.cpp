@@ -264,8 +264,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       // By their loaded names: a .global declared inside a function body (an inline-asm block)
       // is ptxas's `$__<name>__<N>` in the CUBIN (cubin_module_data.h module_arrays; helper
       // wit39), read back by P4m as a module-scope one is.
-      for (const generators::ModuleArray& a : generators::module_arrays(
-               memory, generators::cubin_global_symbols(compiled.cubin))) {
+      for (const generators::ModuleArray& a :
+           generators::module_arrays(memory, generators::cubin_global_symbols(compiled.cubin))) {
         p->module_globals.push_back(a.name);
         p->module_global_bytes.push_back(a.word_bytes);
       }

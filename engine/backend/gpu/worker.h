@@ -6,9 +6,9 @@
 #include <functional>
 #include <future>
 #include <map>
-#include <set>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
