@@ -38,9 +38,11 @@
 #include "engine/backend/sequence_plan.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
+#include "tests/engine/class_scale_models.h"
 
 using namespace solver;
 namespace gen = solver::generators;
+using solver::class_scale::exp_tang64;
 
 namespace {
 
@@ -298,30 +300,6 @@ int record_mode(int points, int samples, double coin, double p_timed, double p_c
 // rule class_bound.h states (every float64 input x (1 + 2^-32 s), s a seeded sign per position).
 // Prints, over `outputs` outputs, the child's largest |o - r| over the plain class bound 2^-32 |r|
 // and over the worker's 2^-32 max(|r|, S), and S / |r|.
-// kernels/pole/exp_tang64.cuh, op for op.
-double exp_tang64(double x, const double* tab, int degree) {
-  if (std::fabs(x) >= 708) return std::exp(x);
-  const double shifter = 6755399441055744.0;
-  const double s = std::fma(x, 92.332482616893658, shifter);
-  int64_t bits;
-  std::memcpy(&bits, &s, 8);
-  const int k = int(int32_t(uint32_t(uint64_t(bits))));
-  const double n = s - shifter;
-  const double r = std::fma(-n, 1.90821492927058770002e-10 / 64,
-                            std::fma(-n, 6.93147180369123816490e-01 / 64, x));
-  double inv = 1.0;
-  for (int d = 2; d <= degree; ++d) inv /= d;
-  double q = inv;
-  for (int d = degree; d >= 1; --d) {
-    inv *= d;
-    q = std::fma(q, r, inv);
-  }
-  const uint64_t pow_bits = uint64_t(int64_t((k >> 6) + 1023)) << 52;
-  double pow2k;
-  std::memcpy(&pow2k, &pow_bits, 8);
-  return tab[k & 63] * q * pow2k;
-}
-
 int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m) {
   std::mt19937_64 rng(0x38b2);
   std::uniform_real_distribution<double> ut(t_lo, t_hi), up(p_lo, p_hi), ur(0.5, 1.5);

@@ -355,4 +355,18 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
                 "measurement: docs/reliability.md \"Red team 35's P4m holes closed\")");
 }
 
+bool scratch_holds_fp32(const ResolutionCounts& wide) {
+  return wide.judged >= kMinJudgedWords && resolution_verdict(wide, "", "fp32").empty();
+}
+
+std::string module_array_unreadable(const std::string& name, const std::string& declared) {
+  return "scratch module array " + name +
+         " could not be read back from the loaded module (no symbol of that name), so whether it "
+         "holds values at the declared class '" +
+         declared +
+         "' cannot be measured: module memory a run's launches can keep intermediates in is "
+         "judged as scratch; declare it at module scope (a __device__ array) or as a scratch "
+         "buffer of the problem";
+}
+
 }  // namespace solver::gpu
