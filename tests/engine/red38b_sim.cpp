@@ -15,7 +15,10 @@
 //    with them told apart (this child: honest at the check). The law pairs are law-like data,
 //    where both children are honest: they catch neither.
 //
-//   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n]
+//   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n] [folder]
+//   (folder: another tests/cheats folder whose x to draw, red team 39's
+//   redteam39_resolution_strata_tell: its law and, as "lint's twin / P4m base", the unstratified
+//   fresh draw scratch_resolution_op.cpp measures on)
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
 //   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles]
 //   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
@@ -91,9 +94,8 @@ Sniff sniff(const std::vector<float>& x) {
   return out;
 }
 
-int strata_mode(int runs, int64_t n) {
-  const std::string dir =
-      std::string(SOLVER_SOURCE_DIR) + "/tests/cheats/redteam38b_fresh_strata_tell";
+int strata_mode(int runs, int64_t n, const std::string& folder) {
+  const std::string dir = std::string(SOLVER_SOURCE_DIR) + "/tests/cheats/" + folder;
   const gen::ProblemSpec spec = gen::load_problem(dir);
   gen::ResolvedVariant v = gen::resolve_shapes(spec, spec.variants[1], {});
   size_t xi = 0;
@@ -111,7 +113,7 @@ int strata_mode(int runs, int64_t n) {
   // a law-pair run (P6d: law on, strata on); a regular set (the standing law draw).
   const Kind kinds[] = {{"timed run / audit", false, true, true, false},
                         {"fresh-set check", false, true, true, true},
-                        {"lint's twin (no check)", false, false, true, true},
+                        {"lint's twin / P4m base", false, false, true, true},
                         {"law-pair run", true, true, true, false},
                         {"regular set (i.i.d. law)", false, false, false, false}};
   gpu::HostSet base;  // derive_plan reads which inputs set 0 holds, not their bytes
@@ -142,7 +144,9 @@ int strata_mode(int runs, int64_t n) {
             gpu::apply_perturbation(v.buffers[xi], reinterpret_cast<unsigned char*>(x.data()), p,
                                     false);
       } else {
-        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        // the buffer's own uniform law (red team 38b's folder: [0, 1))
+        std::uniform_real_distribution<float> u(float(v.buffers[xi].init.a),
+                                                float(v.buffers[xi].init.b));
         for (float& e : x) e = u(rng);
       }
       const Sniff s = sniff(x);
@@ -386,7 +390,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "strata";
   if (mode == "strata")
     return strata_mode(argc > 2 ? std::atoi(argv[2]) : 200,
-                       argc > 3 ? std::atoll(argv[3]) : (int64_t(1) << 18));
+                       argc > 3 ? std::atoll(argv[3]) : (int64_t(1) << 18),
+                       argc > 4 ? argv[4] : "redteam38b_fresh_strata_tell");
   if (mode == "audit")
     return audit_mode(argc > 2 ? std::atoi(argv[2]) : 2000000, argc > 3 ? std::atoi(argv[3]) : 16,
                       argc > 4 ? std::atof(argv[4]) : 0.875, argc > 5 ? std::atof(argv[5]) : 0.01);
@@ -401,7 +406,7 @@ int main(int argc, char** argv) {
                       int(arg(7, 8192)));
   }
   std::fprintf(stderr,
-               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles] | strata [runs] [n] | audit [rounds] [pairs] [p_timed] [p_check] | "
+               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles] | strata [runs] [n] [folder] | audit [rounds] [pairs] [p_timed] [p_check] | "
                "record [points] [samples] [coin] [p_timed] [p_check]\n");
   return 2;
 }
