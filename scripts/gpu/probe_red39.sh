@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 28, red team 39 (white-box, main a61de1af: after fix38t, fix38s and fix38b): four cheats and
+# Issue 28, red team 39 (white-box, main a61de1af: after fix38t, fix38s and fix38b): five cheats and
 # two controls. Nothing here has run on a GPU (the helper had none). Predicted on main, "got"
 # compared with each expect's `live:` (the outcome once fixed, so MISMATCH is the hole showing):
 #   redteam39_wide_word_fields        KEPT ~1.05-1.2x (MISMATCH); the detail's scratch line judging
@@ -14,11 +14,14 @@
 #                                     or nearly, after "stamp then reader"; 0 after a same-frame
 #                                     scrub); where it is not found the child is an honest ~2.5x,
 #                                     kept too, and the hole is not shown
+#   redteam39_atol_class_exp          KEPT ~1.5-1.8x (MISMATCH): red team 15's cut exp, refused by
+#                                     P4c at atol 0 (1.82 x the bound), at 0.146 x the bound with
+#                                     the problem's atol 1e-6 added (red38b_sim kappa ... 1e-6)
 #   control_redteam39_placement_rotate   KEPT ~2.5-2.7x (as expect)
 #   control_redteam39_double2_partials   precision_mismatch (MISMATCH: a false refusal), the detail
 #                                     naming module array part read as FP32 words, "out of
 #                                     proportion" (host emulation: 0.495-0.497 unresolved)
-# The offline scan (the bundle's `problems check --compile-only`) refuses none of the six.
+# The offline scan (the bundle's `problems check --compile-only`) refuses none of the seven.
 # Part local (scripts/gpu/red39_local_frame.cu): the two device assumptions: a slot's 16-byte local
 # frame keeps a stamp from one kernel to the next (predicted yes, the local scrub's own premise),
 # and cudaMalloc bases are 2 MiB-aligned (so the worker's random slide makes bits 21..24 of a work
@@ -32,7 +35,8 @@ source scripts/gpu/lib/cheat_probe.sh
 PART=${2:-all}
 REPEATS=${REPEATS:-4}
 FOLDERS="redteam39_wide_word_fields redteam39_resolution_strata_tell redteam39_placement_window
-redteam39_local_frame_relay control_redteam39_placement_rotate control_redteam39_double2_partials"
+redteam39_local_frame_relay redteam39_atol_class_exp control_redteam39_placement_rotate
+control_redteam39_double2_partials"
 # shellcheck disable=SC2086
 cheat_probe_init probe_red39 "${1:-560}" $FOLDERS || exit 1
 if [[ -d "$B/share/solver/kernels" ]]; then
@@ -70,5 +74,5 @@ if [[ "$PART" == all || "$PART" == timing ]]; then
   done
 fi
 say "probe_red39: $CP_OK of $CP_N as their expect says (predicted on main: 1, the placement" \
-  "control; the 4 cheats MISMATCH, kept; control_redteam39_double2_partials MISMATCH," \
+  "control; the 5 cheats MISMATCH, kept; control_redteam39_double2_partials MISMATCH," \
   "precision_mismatch); local stamp found: $stamp_found; $((CP_BUDGET - $(left) - 2)) s"

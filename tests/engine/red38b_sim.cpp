@@ -20,7 +20,7 @@
 //   redteam39_resolution_strata_tell: its law and, as "lint's twin / P4m base", the unstratified
 //   fresh draw scratch_resolution_op.cpp measures on)
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
-//   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles]
+//   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol]
 //   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
 // (p_timed, p_check: how often the child's sniff flags a timed run and a fresh set; defaults are
 // strata mode's measured rates at n = 2^18, 1,000 runs: 0.875 and 0.01.)
@@ -326,7 +326,10 @@ double exp_tang64(double x, const double* tab, int degree) {
   return tab[k & 63] * q * pow2k;
 }
 
-int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m) {
+// `atol` (red team 39, tests/cheats/redteam39_atol_class_exp): the problem's absolute tolerance,
+// which the class bound adds (atol + 2^-32 max(|r|, S)); the problem's own is atol + 1e-6 |r|.
+int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m,
+               double atol) {
   std::mt19937_64 rng(0x38b2);
   std::uniform_real_distribution<double> ut(t_lo, t_hi), up(p_lo, p_hi), ur(0.5, 1.5);
   std::vector<double> t(static_cast<size_t>(outputs)), p(static_cast<size_t>(m)), r(static_cast<size_t>(m));
@@ -366,8 +369,13 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   for (const int degree : {2, 5}) {
   const gpu::HostDoubles out = response(t, p, r, degree);
   double plain = 0, scaled = 0, s_over_r_min = 1e300, s_over_r_max = 0, rel = 0;
+  double with_atol = 0, tolerance = 0, r_min = 1e300, r_max = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     const double err = std::fabs(out[i] - ref[i]);
+    with_atol = std::max(with_atol, err / (atol + step * std::max(std::fabs(ref[i]), S[0][i])));
+    tolerance = std::max(tolerance, err / (atol + 1e-6 * std::fabs(ref[i])));
+    r_min = std::min(r_min, std::fabs(ref[i]));
+    r_max = std::max(r_max, std::fabs(ref[i]));
     plain = std::max(plain, err / (step * std::fabs(ref[i])));
     scaled = std::max(scaled, err / (step * std::max(std::fabs(ref[i]), S[0][i])));
     s_over_r_min = std::min(s_over_r_min, S[0][i] / std::fabs(ref[i]));
@@ -381,6 +389,11 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   std::printf("largest |o - r| / (2^-32 max(|r|, S))  %.3g  (the worker's bound: > 1 refuses)\n",
               scaled);
   std::printf("S / |r| in [%.3g, %.3g]\n", s_over_r_min, s_over_r_max);
+  if (atol > 0)
+    std::printf("|r| in [%.3g, %.3g]; with atol %.3g: largest |o - r| / (atol + 2^-32 max(|r|, S)) "
+                "%.3g (the class bound with the problem's atol), / (atol + 1e-6 |r|) %.3g (the "
+                "tolerance)\n",
+                r_min, r_max, atol, with_atol, tolerance);
   }
   return 0;
 }
@@ -403,10 +416,10 @@ int main(int argc, char** argv) {
     // Default: this folder's law; `kappa 1 4 -16 -1` is red team 15's.
     auto arg = [&](int i, double d) { return argc > i ? std::atof(argv[i]) : d; };
     return kappa_mode(arg(2, 3), arg(3, 4), arg(4, -160), arg(5, -100), int(arg(6, 256)),
-                      int(arg(7, 8192)));
+                      int(arg(7, 8192)), arg(8, 0));
   }
   std::fprintf(stderr,
-               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles] | strata [runs] [n] [folder] | audit [rounds] [pairs] [p_timed] [p_check] | "
+               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol] | strata [runs] [n] [folder] | audit [rounds] [pairs] [p_timed] [p_check] | "
                "record [points] [samples] [coin] [p_timed] [p_check]\n");
   return 2;
 }
