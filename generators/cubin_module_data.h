@@ -25,4 +25,18 @@ struct CubinSection {
 // little-endian ELF file, or whose section table lies outside it, gives an error in `error`.
 std::vector<CubinSection> cubin_module_data(const std::string& cubin, std::string* error = nullptr);
 
+// A named variable in one of those sections (an ELF STT_OBJECT symbol of the image's symbol
+// table): what cuModuleGetGlobal finds by `name` in the loaded module, so the words a worker can
+// read back (P7k, module_state.h: a module's state before and after runs). A `.global` declared in
+// an asm block is one too; compiler banks without symbols are not.
+struct CubinSymbol {
+  std::string name;
+  std::string section;
+  uint64_t bytes = 0;
+};
+
+// The module-data symbols of `cubin` of non-zero size, by name. Errors as cubin_module_data.
+std::vector<CubinSymbol> cubin_module_symbols(const std::string& cubin,
+                                              std::string* error = nullptr);
+
 }  // namespace solver::generators
