@@ -4,8 +4,8 @@
 // before every run it times, so this check is what ties those first launches to a caller's later
 // ones. Cost, where it runs: one module load, the seven runs of carried_state_runs() each with its
 // output check (set 0's reference, and set 1's, both made before the candidate ran), and four
-// readings of the module's variables (the device digest: one pass over their bytes each; without
-// it, a read-back).
+// readings of the module's variables (the device digest of `.nv.global*` variables: one pass over
+// their bytes each; `__constant__` banks, and everything without the digest, read back).
 #include <random>
 #include <set>
 
@@ -33,7 +33,9 @@ generators::ModuleSnapshot Worker::module_snapshot(const Prepared& p,
       unread.push_back(sym.name);
       continue;
     }
-    if (digest) {
+    // The device digest reads `.nv.global*` memory; a `__constant__` bank (64 KiB at most) is
+    // read back, as the driver copies it, rather than loaded by a kernel from its address.
+    if (digest && sym.section.rfind(".nv.global", 0) == 0) {
       out[sym.name] = (*digest)(ptr, bytes, ctx_->stream());
     } else {
       PinnedBytes host;
