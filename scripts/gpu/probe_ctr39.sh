@@ -31,7 +31,8 @@
 # Then the one built-in problem with module data: decoder_block (its seed and rmsnorm_warp hold
 # the read-only sin/cos table __cudart_i2opi_f), one round: no gate refusal naming P7k.
 # Also printed per folder: the ledger's P7k lines ("module state", "P7k: run"), to show the check
-# ran. Usage: probe_ctr39.sh [SECONDS]   (default 560; writes $OUT/probe_ctr39/). Last line: verdict.
+# ran, and the gates' "carried state" phase in ms (P7k's cost: predicted a few to tens of ms for the 64M
+# reduces: seven runs of ~0.1-0.3 ms, a module load, input digests and the output checks). Usage: probe_ctr39.sh [SECONDS]   (default 560; writes $OUT/probe_ctr39/). Last line: verdict.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
@@ -52,6 +53,10 @@ for name in $CP_DIRS; do
   lines=$(grep -o 'module state[^"]\{0,160\}\|P7k: run [^"]\{0,120\}' "$O/$name/ledger.jsonl" \
     2>/dev/null | sort -u | head -3)
   [[ -n "$lines" ]] && p7k=$((p7k + 1)) && say "    P7k: $lines"
+  # P7k's cost: the gate phase (ms), for the seed's and the child's gates (unmeasured before).
+  cost=$(grep -o '"carried state":[0-9.e+-]*' "$O/$name/ledger.jsonl" 2>/dev/null | head -2 |
+    tr '\n' ' ')
+  [[ -n "$cost" ]] && say "    phase: $cost"
 done
 # The built-in problem with module data: one round, its gate not refused by P7k.
 dec=skipped
