@@ -31,8 +31,9 @@
 # Then the one built-in problem with module data: decoder_block (its seed and rmsnorm_warp hold
 # the read-only sin/cos table __cudart_i2opi_f), one round: no gate refusal naming P7k.
 # Also printed per folder: the ledger's P7k lines ("module state", "P7k: run"), to show the check
-# ran, and the gates' "carried state" phase in ms (P7k's cost: predicted a few to tens of ms for the 64M
-# reduces: seven runs of ~0.1-0.3 ms, a module load, input digests and the output checks). Usage: probe_ctr39.sh [SECONDS]   (default 560; writes $OUT/probe_ctr39/). Last line: verdict.
+# ran, and the gates' "carried state" phase in ms (P7k's cost: predicted a few to tens of ms for
+# the 64M reduces: seven runs of ~0.1-0.3 ms, a module load, input digests and output checks).
+# Usage: probe_ctr39.sh [SECONDS]   (default 560; writes $OUT/probe_ctr39/). Last line: verdict.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
