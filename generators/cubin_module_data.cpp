@@ -1,5 +1,6 @@
 #include "generators/cubin_module_data.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -35,36 +36,43 @@ std::vector<CubinSection> cubin_module_data(const std::string& cubin, std::strin
   return out;
 }
 
-std::vector<CubinSymbol> cubin_global_symbols(const std::string& cubin) {
+std::vector<CubinSymbol> cubin_module_symbols(const std::string& cubin, std::string* error) {
   std::vector<CubinSymbol> out;
   const auto sections = cubin_sections(cubin);
-  if (!sections) return out;
-  auto symtab = sections->find(".symtab");
-  if (symtab == sections->end()) return out;
-  // The symbol table's names are in the section its sh_link names.
-  std::map<uint16_t, const std::pair<const std::string, CubinElfSection>*> by_index;
-  for (const auto& entry : *sections) by_index[entry.second.index] = &entry;
-  auto strtab = by_index.find(uint16_t(symtab->second.link));
-  if (strtab == by_index.end()) return out;
-  const std::string& names = strtab->second->second.bytes;
-  const std::string& table = symtab->second.bytes;
-  constexpr size_t kEntry = 24;  // Elf64_Sym
-  constexpr uint8_t kObject = 1;
-  for (size_t at = kEntry; at + kEntry <= table.size(); at += kEntry) {
-    uint32_t name = 0;
-    uint8_t info = 0;
-    uint16_t shndx = 0;
-    uint64_t size = 0;
-    std::memcpy(&name, table.data() + at, 4);
-    std::memcpy(&info, table.data() + at + 4, 1);
-    std::memcpy(&shndx, table.data() + at + 6, 2);
-    std::memcpy(&size, table.data() + at + 16, 8);
-    if ((info & 0xf) != kObject || name >= names.size()) continue;
-    auto section = by_index.find(shndx);
-    if (section == by_index.end() || section->second->first.rfind(".nv.global", 0) != 0) continue;
-    const char* start = names.data() + name;
-    out.push_back({std::string(start, strnlen(start, names.size() - name)), size});
+  if (!sections) {
+    if (error) *error = "not a 64-bit little-endian ELF image (or cut short)";
+    return out;
   }
+  std::map<uint32_t, const std::pair<const std::string, CubinElfSection>*> by_index;
+  for (const auto& entry : *sections) by_index[entry.second.index] = &entry;
+  constexpr uint32_t kSymtab = 2, kObject = 1, kEntryBytes = 24;  // Elf64_Sym
+  for (const auto& [name, table] : *sections) {
+    if (table.type != kSymtab) continue;
+    const auto strings = by_index.find(table.link);
+    if (strings == by_index.end()) {
+      if (error) *error = "symbol table " + name + " links to no string table";
+      return {};
+    }
+    const std::string& names = strings->second->second.bytes;
+    for (size_t at = 0; at + kEntryBytes <= table.bytes.size(); at += kEntryBytes) {
+      uint32_t st_name = 0;
+      uint16_t shndx = 0;
+      uint64_t size = 0;
+      std::memcpy(&st_name, table.bytes.data() + at, 4);
+      const unsigned char info = static_cast<unsigned char>(table.bytes[at + 4]);
+      std::memcpy(&shndx, table.bytes.data() + at + 6, 2);
+      std::memcpy(&size, table.bytes.data() + at + 16, 8);
+      if ((info & 0xf) != kObject || size == 0 || st_name >= names.size()) continue;
+      const auto home = by_index.find(shndx);
+      if (home == by_index.end() || !module_data_name(home->second->first)) continue;
+      const char* start = names.data() + st_name;
+      out.push_back({std::string(start, strnlen(start, names.size() - st_name)),
+                     home->second->first, size});
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const CubinSymbol& a, const CubinSymbol& b) { return a.name < b.name; });
+  if (error) error->clear();
   return out;
 }
 

@@ -27,14 +27,19 @@ struct CubinSection {
 // little-endian ELF file, or whose section table lies outside it, gives an error in `error`.
 std::vector<CubinSection> cubin_module_data(const std::string& cubin, std::string* error = nullptr);
 
-// The data objects of `cubin`'s module variables: OBJECT symbols of its symbol table that lie in a
-// `.nv.global` section (zero-filled or initialised), by the name the loaded module knows them by
-// (cuModuleGetGlobal), with their size. Empty where `cubin` is not an ELF image or has no table.
+// A named variable in one of those sections (an ELF STT_OBJECT symbol of the image's symbol
+// table): what cuModuleGetGlobal finds by `name` in the loaded module, so the words a worker can
+// read back (P7k, module_state.h: a module's state before and after runs). A `.global` declared in
+// an asm block is one too; compiler banks without symbols are not.
 struct CubinSymbol {
   std::string name;
+  std::string section;
   uint64_t bytes = 0;
 };
-std::vector<CubinSymbol> cubin_global_symbols(const std::string& cubin);
+
+// The module-data symbols of `cubin` of non-zero size, by name. Errors as cubin_module_data.
+std::vector<CubinSymbol> cubin_module_symbols(const std::string& cubin,
+                                              std::string* error = nullptr);
 
 // The module arrays P4m reads back (issue 28, helper wit39): every .global the PTX declares
 // (`memory`, ptx_module_memory.h), by its loaded name, with its element width. A module-scope one

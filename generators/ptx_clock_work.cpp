@@ -1,5 +1,6 @@
 #include "generators/ptx_clock_work.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -255,52 +256,84 @@ std::vector<Loop> loops_of(const std::vector<FlowStmt>& flows) {
 
 }  // namespace
 
-ClockWork scan_ptx_clock_work(std::string_view ptx) {
-  ClockWork w;
-  const std::string clean = strip_ptx_comments(ptx);
-  const std::vector<PtxEntry> entries = ptx_entries(clean);
+namespace {
+
+// The state variables an entry names.
+std::set<std::string> names_in(const Entry& e, const std::set<std::string>& state) {
+  std::set<std::string> out;
+  for (const Insn& in : e.code)
+    for (const auto* syms : {&in.src_syms, &in.addr_syms, &in.src_addr_syms})
+      for (const auto& v : *syms)
+        if (state.count(v)) out.insert(v);
+  return out;
+}
+
+// The module's entries parsed, and the module variables that are sources: those an entry stores
+// a source-derived value to, or stores through a source-derived address, in any launch order, with
+// `carried` (measured: P7k) seeded: a fixpoint over the entries (module_variables: `.global` and
+// `.const`, at module scope or in a function body; a clock relayed by a __device__ variable,
+// redteam38_clock_relay).
+struct ModuleScan {
+  std::string clean;  // the text the entries' bodies view
+  std::vector<PtxEntry> entries;
   std::vector<Entry> parsed;
   std::vector<State> states;
-  for (const PtxEntry& pe : entries) {
-    State s;
-    s.mode = taint::Mode::Clock;
-    parsed.push_back(parse_entry(pe.body, s));
-    states.push_back(std::move(s));
-  }
-  // The state variables an entry names.
-  auto names = [&](const Entry& e, const std::set<std::string>& state) {
-    std::set<std::string> out;
-    for (const Insn& in : e.code)
-      for (const auto* syms : {&in.src_syms, &in.addr_syms, &in.src_addr_syms})
-        for (const auto& v : *syms)
-          if (state.count(v)) out.insert(v);
-    return out;
-  };
+  std::set<std::string> state;
+
   // The taint of entry k, its sources and `state` seeded, to a fixpoint.
-  auto judged = [&](std::size_t k, const std::set<std::string>& state) {
+  State judged(std::size_t k, const std::set<std::string>& with) const {
     const Entry& e = parsed[k];
-    State s = seeded(e, state);
+    State s = seeded(e, with);
     s.float_regs = states[k].float_regs, s.bare_regs = states[k].bare_regs;
     State reach = s;
     propagate(e, reach, std::vector<bool>(e.code.size(), false));
     propagate(e, s, elapsed(e, reach));
     return s;
-  };
-  // State carried between launches: the module variables (module_variables: `.global` and
-  // `.const`, at module scope or in a function body) that some entry stores a source-derived
-  // value to, or stores through a source-derived address, in any launch order: a fixpoint over
-  // the entries (a clock relayed by a __device__ variable, redteam38_clock_relay).
-  std::set<std::string> state;
-  if (const std::vector<std::string> vars = module_variables(clean); !vars.empty())
+  }
+};
+
+void scan_module(std::string_view ptx, const std::set<std::string>& carried, ModuleScan& m) {
+  m.clean = strip_ptx_comments(ptx);
+  const std::string& clean = m.clean;
+  m.entries = ptx_entries(clean);
+  for (const PtxEntry& pe : m.entries) {
+    State s;
+    s.mode = taint::Mode::Clock;
+    m.parsed.push_back(parse_entry(pe.body, s));
+    m.states.push_back(std::move(s));
+  }
+  const std::vector<std::string> vars = module_variables(clean);
+  for (const auto& v : carried)
+    if (std::find(vars.begin(), vars.end(), v) != vars.end()) m.state.insert(v);
+  if (!vars.empty())
     for (bool grew = true; grew;) {
       grew = false;
-      for (std::size_t k = 0; k < parsed.size(); ++k) {
-        if (parsed[k].sources.empty() && names(parsed[k], state).empty()) continue;
-        const State s = judged(k, state);
+      for (std::size_t k = 0; k < m.parsed.size(); ++k) {
+        if (m.parsed[k].sources.empty() && names_in(m.parsed[k], m.state).empty()) continue;
+        const State s = m.judged(k, m.state);
         for (const auto& v : vars)
-          if (s.tainted.count(v) && state.insert(v).second) grew = true;
+          if (s.tainted.count(v) && m.state.insert(v).second) grew = true;
       }
     }
+}
+
+}  // namespace
+
+std::set<std::string> clock_fed_module_variables(std::string_view ptx) {
+  ModuleScan m;
+  scan_module(ptx, {}, m);
+  return m.state;
+}
+
+ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>& carried) {
+  ClockWork w;
+  ModuleScan m;
+  scan_module(ptx, carried, m);
+  const std::vector<PtxEntry>& entries = m.entries;
+  const std::vector<Entry>& parsed = m.parsed;
+  const std::set<std::string>& state = m.state;
+  auto names = [&](const Entry& e, const std::set<std::string>& st) { return names_in(e, st); };
+  auto judged = [&](std::size_t k, const std::set<std::string>& st) { return m.judged(k, st); };
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const PtxEntry& pe = entries[k];
     const Entry& e = parsed[k];

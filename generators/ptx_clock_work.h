@@ -23,12 +23,12 @@
 //     address (a fixpoint over the entries, in any launch order): a clock or a launch count one
 //     launch reads and a later launch decides work from (redteam38_clock_relay). The taint no
 //     longer restarts at each entry's boundary for module memory.
-// Not a source (decided, session 34): a module variable whose stored values derive from no source
-// (a memo's slot counter, a fingerprint: control_redteam_reduce_memo, "a kernel carrying dead
-// memo machinery must be kept when its answers are right"). The worker reloads such a module
-// before every run, so a round sees its first-launch value while a caller's process, which keeps
-// the module loaded, sees what earlier calls left: a counter kept there (`calls++; if (calls % 32
-// == 0) slow`) is the same class as %gridid and stays open (docs/reliability.md, red team 38).
+// Not a source by the text alone (decided, session 34): a module variable whose stored values
+// derive from no source (a memo's slot counter, a fingerprint: control_redteam_reduce_memo, "a
+// kernel carrying dead memo machinery must be kept when its answers are right"). Since ctr39
+// (P7k) the worker measures which do change from run to run on one input (a launch counter kept
+// there, `calls++; if (calls % 32 == 0) slow`, %gridid's class) and passes them as `carried`
+// sources; a memo's settle and are not.
 // Not followed: a value relayed between launches through a buffer the launches share (a scratch
 // buffer); the scan sees PTX, not the launch plan.
 //
@@ -50,6 +50,7 @@
 // Approximation, towards refusing: a branch on the clock between two loops of equal work (loop
 // versioning on a clock bit) is refused too; the choice can be made a select inside one loop.
 #pragma once
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -64,7 +65,12 @@ struct ClockWork {
 };
 
 // The first place in the module where the amount of work follows the clock (found false: none).
-ClockWork scan_ptx_clock_work(std::string_view ptx);
+// `carried`: module variables measured to change from run to run on one input (P7k,
+// generators/module_state.h: a launch count kept in module memory), sources as a clock is.
+ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>& carried = {});
+// The module variables the scan counts as sources by itself: those an entry stores a
+// source-derived value to (a relayed clock or %gridid), whose values a round's runs do vary.
+std::set<std::string> clock_fed_module_variables(std::string_view ptx);
 // The gate's refusal for it, empty where none.
 std::string clock_work_refusal(const ClockWork& w);
 

@@ -118,10 +118,14 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     for (const auto& v : p.variants)
       CHECK_MESSAGE(generators::validate(p, v, point(p, v), h200()).empty() == !spec_refused, v.id);
   }
-  // The suite exercises every new defence.
-  for (const char* o : {"input_mutated", "wrong_result", "precision_mismatch", "too_fast",
-                        "inconsistent_timing", "rejected"})
+  // The suite exercises every new defence. inconsistent_timing (P9) no longer: its one cheat,
+  // cheat_gate_padded, told the gate from the pairs by a launch count in module memory, which P7k
+  // (helper ctr39, generators/module_state.h) refuses at the gate first; P9's band stays tested
+  // on that cheat's numbers in measurement_test.
+  for (const char* o :
+       {"input_mutated", "wrong_result", "precision_mismatch", "too_fast", "rejected"})
     CHECK_MESSAGE(outcomes.count(o), o);
+  CHECK(outcomes.count("invalid_spec"));  // P7k's and the clock scan's refusals, among others
   rules::RuleTable table = rules::load_rule_table(cheats_dir() + "/rules.yaml");
   REQUIRE(table.rules.size() == 1);
   CHECK(table.rules[0].hypothesis == "increase_ilp");

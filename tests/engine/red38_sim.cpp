@@ -58,7 +58,7 @@ std::string scope_words(const ResolvedVariant& rv, const std::vector<std::string
 std::vector<std::string> loaded_arrays(const CompileResult& c) {
   std::vector<std::string> out;
   for (const ModuleArray& a :
-       module_arrays(scan_ptx_module_memory(c.ptx), cubin_global_symbols(c.cubin)))
+       module_arrays(scan_ptx_module_memory(c.ptx), cubin_module_symbols(c.cubin)))
     out.push_back(a.name);
   return out;
 }

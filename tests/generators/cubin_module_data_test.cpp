@@ -55,7 +55,7 @@ TEST_CASE("module variables, __constant__ banks and an asm-scoped .global are mo
   CHECK(scanned.globals == std::vector<std::string>{"hidden"});
   CHECK(scanned.global_in_function == std::vector<bool>{true});
   CHECK(sections_of(asm_scoped).find(".nv.global") != std::string::npos);
-  const std::vector<ModuleArray> arrays = module_arrays(scanned, cubin_global_symbols(r.cubin));
+  const std::vector<ModuleArray> arrays = module_arrays(scanned, cubin_module_symbols(r.cubin));
   REQUIRE(arrays.size() == 1);
   CHECK(arrays[0].name.rfind("$__hidden__", 0) == 0);
   CHECK(arrays[0].in_function);
@@ -71,7 +71,7 @@ TEST_CASE("module arrays by their loaded names: module scope, asm in a callee, a
   auto arrays_of = [](const std::string& source) {
     auto r = nvrtc_compile(source, "m.cu", {"--gpu-architecture=sm_90"});
     REQUIRE_MESSAGE(r.ok, r.log);
-    const std::vector<CubinSymbol> symbols = cubin_global_symbols(r.cubin);
+    const std::vector<CubinSymbol> symbols = cubin_module_symbols(r.cubin);
     std::vector<ModuleArray> out = module_arrays(scan_ptx_module_memory(r.ptx), symbols);
     for (const ModuleArray& a : out) {
       bool in_image = false;

@@ -6,6 +6,9 @@
 //      copy where the worker's self-check passed (device_derive.h)
 //   3. every regular set on a freshly loaded module: inputs unchanged  -> input_mutated
 //      (digest of the device copy read back), every output element    -> wrong_result
+//   3k. where the module has module data (P7k, carried_state_op.cpp): seven runs of sets 0 and 1
+//      after one load, each verified                                   -> wrong_result;
+//      module state that keeps changing on one input deciding work     -> invalid_spec
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
@@ -232,6 +235,15 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
   }
+  // P7k (carried_state_op.cpp): where the module has module data, runs without a reload between
+  // them, each verified, the module state read after some: a variable that keeps changing on one
+  // input is a launch count, and may not decide work. Where set 0 is checked (not the deferred
+  // part, which checks the others).
+  std::string carried_note;
+  if (first_set == 0 && p.module_memory) {
+    timer.start("carried state");
+    if (!carried_state_check(p, g, carried_note)) return done();
+  }
   // The sweep gate (solver record --sweep) stops adding input sets here: every regular set was
   // checked, the timed series below still runs on them with its floor check.
   std::optional<std::string> adversarial =
@@ -342,6 +354,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
            ? ""
            : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
       "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note) +
+      (carried_note.empty() ? "" : "; " + carried_note) +
       // Said in every passed gate, and so in the ledger's narrowed checks: a worker without
       // the device derivation times on inputs one element apart (docs/reliability.md P6).
       (derive_ ? "" : "; timed perturbation: one element a run (" + derive_note_ + ")") +

@@ -265,7 +265,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       // is ptxas's `$__<name>__<N>` in the CUBIN (cubin_module_data.h module_arrays; helper
       // wit39), read back by P4m as a module-scope one is.
       for (const generators::ModuleArray& a :
-           generators::module_arrays(memory, generators::cubin_global_symbols(compiled.cubin))) {
+           generators::module_arrays(memory, generators::cubin_module_symbols(compiled.cubin))) {
         p->module_globals.push_back(a.name);
         p->module_global_bytes.push_back(a.word_bytes);
       }
@@ -288,6 +288,11 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     // .global declared in a function body's asm block, or __constant__ banks a kernel can write
     // through a generic address, are module data whatever the PTX scan above saw.
     if (!generators::cubin_module_data(compiled.cubin).empty()) p->module_memory = true;
+    // What P7k reads back and scans again (carried_state_op.cpp): only where there is module data.
+    if (p->module_memory) {
+      p->module_symbols = generators::cubin_module_symbols(compiled.cubin);
+      p->module_ptx = compiled.ptx;
+    }
     // Local memory a run can read before writing reaches as deep as the call graph: a callee's
     // frame is on the per-thread stack below an entry whose own frame may be empty (red team 12,
     // redteam12_callee_stack_carry). Scrubbed at ptxas's cumulative stack size and, where the

@@ -30,6 +30,8 @@
 #include "engine/backend/gpu/variant_module.h"
 #include "engine/backend/worker_protocol.h"
 #include "generators/compile_cache.h"
+#include "generators/cubin_module_data.h"
+#include "generators/module_state.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
 #include "generators/ptx_scan.h"
@@ -81,6 +83,10 @@ struct Prepared {
   // a run's launches can keep intermediates in, judged as scratch by P4m (red team 38).
   std::vector<std::string> module_globals;
   std::vector<int> module_global_bytes;  // their element widths (PtxModuleMemory)
+  // Where module_memory: the variables of the image's module-data sections (the words P7k reads
+  // back, generators/cubin_module_data.h) and the PTX its carried-state verdict scans again.
+  std::vector<generators::CubinSymbol> module_symbols;
+  std::string module_ptx;
   // Frame sizes the local scrub also runs with, beyond the entries' own frames (red team 12):
   // the deepest per-thread stack the launches can use, callees' frames included
   // (generators/ptxas_info.h deepest_stack), and the driver's stack limit wherever the module has
@@ -367,6 +373,14 @@ class Worker {
   std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
                                                 const std::vector<uint64_t>& seeds);
+  // P7k (carried_state_op.cpp, generators/module_state.h): where the module has module data,
+  // the runs of carried_state_runs() after one reload, each verified, the module's variables
+  // read after some; false with g filled (wrong_result, input_mutated, or invalid_spec where a
+  // variable that keeps changing decides work), else true with `note` set (empty: nothing said).
+  bool carried_state_check(Prepared& p, engine::GateResult& g, std::string& note);
+  // The digest of every module variable of p's loaded module, by name; `unread` gets the names
+  // the loaded module does not give (cuModuleGetGlobal).
+  generators::ModuleSnapshot module_snapshot(const Prepared& p, std::vector<std::string>& unread);
   // "" when the median of `us` is at least 0.7 x the floor, else the TooFast detail.
   std::string floor_violation(const Prepared& p, const std::vector<double>& us);
   PhysicalFloor floor_us(const Prepared& p);
