@@ -1,0 +1,69 @@
+// fresh26's ncu-path miss on the H100 (issue 29, helper c39), on its recorded signals: the live
+// CUPTI files (docs/results/h100-2026-12-07d call1/probe_fresh26/signals) and the signals derived
+// from the same call's ncu export (tests/data/corpus_fresh26_h100_ncu, by `solver eval
+// --save-signals`). QuEST's one-qubit gate on qubit 0 stores each amplitude pair as two 16-byte
+// halves of 32-byte sectors (store_eff 0.5, a near miss of the store branch's < 0.5) while DRAM
+// moves the useful bytes once near its roof: no layout goes under the time those bytes need
+// (rules/rules.yaml useful_dram_floor; docs/rules.md "The useful bytes' DRAM floor").
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "classify_json.h"
+
+using nlohmann::json;
+
+namespace {
+const std::string kSrc = SOLVER_SOURCE_DIR;
+const char* kLive = "/docs/results/h100-2026-12-07d/call1/probe_fresh26/signals";
+const char* kNcu = "/tests/data/corpus_fresh26_h100_ncu";
+
+json classify(const json& file, const std::string& name) {
+  return solver::test::classify_signals(file, "fresh26m_" + name, "h100_sxm");
+}
+double sig(const json& f, const char* name) { return f["signals"][name].get<double>(); }
+}  // namespace
+
+TEST_CASE("half-sector pairs at the DRAM roof are not a coalescing lever") {
+  for (const char* dir : {kLive, kNcu}) {
+    INFO(dir);
+    json f = solver::test::signal_file(kSrc + dir, "quest_onetarg_dense_q0");
+    // The per-request counters read as waste; DRAM moved no more than the useful bytes.
+    CHECK(sig(f, "store_eff") == doctest::Approx(0.5));
+    CHECK(sig(f, "load_eff") < 0.5);
+    CHECK(sig(f, "dram_bytes") <= sig(f, "problem_bytes"));
+    const double floor = std::min(1.0, sig(f, "dram_frac"));
+    CHECK(floor > 0.85);
+    json v = classify(f, "onetarg");
+    // The useful bytes' DRAM floor caps what coalescing could save.
+    const double est = solver::test::ranked_estimate(v, "uncoalesced");
+    CHECK(est >= 0);
+    CHECK(est <= 1 - floor + 1e-9);
+    const std::string got = solver::test::fired_bottleneck(v);
+    CHECK((got == "dram_bandwidth" || got == "dram_near_roof"));
+
+    // Without the problem's bytes (a bare export: dram_frac counts the bytes moved, waste
+    // included) no floor is known and the estimate is the uncapped one.
+    json bare = f;
+    bare["signals"].erase("problem_bytes");
+    CHECK(solver::test::ranked_estimate(classify(bare, "onetarg_bare"), "uncoalesced") >
+          est + 0.1);
+  }
+}
+
+TEST_CASE("the partial trace keeps its coalescing verdict under the floor") {
+  // The same per-request footprint, but the other halves are never read: DRAM fetches twice the
+  // useful bytes and runs the useful ones at about half its roof, so the floor leaves room.
+  for (const char* dir : {kLive, kNcu}) {
+    INFO(dir);
+    json f = solver::test::signal_file(kSrc + dir, "quest_partial_trace_q0");
+    CHECK(sig(f, "dram_bytes") > 1.5 * sig(f, "problem_bytes"));
+    CHECK(sig(f, "dram_frac") < 0.6);
+    json v = classify(f, "ptrace");
+    CHECK(solver::test::fired_bottleneck(v) == "uncoalesced");
+    CHECK(solver::test::ranked_estimate(v, "uncoalesced") > 0.15);
+  }
+}
