@@ -50,7 +50,7 @@ std::optional<std::map<std::string, CubinElfSection>> cubin_sections(const std::
     if (!h || h->name >= strtab->size) return std::nullopt;
     const char* start = e.data() + strtab->offset + h->name;
     std::string name(start, strnlen(start, strtab->size - h->name));
-    CubinElfSection s{h->type, h->flags, h->link, h->info, "", h->size};
+    CubinElfSection s{h->type, h->flags, h->link, h->info, "", h->size, i};
     constexpr uint32_t kNoBits = 8;
     if (h->type != kNoBits) {
       if (h->offset > e.size() || e.size() - h->offset < h->size) return std::nullopt;

@@ -16,6 +16,7 @@ struct CubinElfSection {
   uint32_t info = 0;
   std::string bytes;  // empty for NOBITS (its size stays in `size`)
   uint64_t size = 0;
+  uint16_t index = 0;  // its place in the section table (a symbol's st_shndx names it)
 };
 
 // name -> section of a little-endian ELF64 image; nullopt if it is not one (or is cut short).

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "generators/ptx_module_memory.h"
+
 namespace solver::generators {
 
 struct CubinSection {
@@ -24,5 +26,29 @@ struct CubinSection {
 // The module-data sections of `cubin` with a non-zero size. An input that is not a 64-bit
 // little-endian ELF file, or whose section table lies outside it, gives an error in `error`.
 std::vector<CubinSection> cubin_module_data(const std::string& cubin, std::string* error = nullptr);
+
+// The data objects of `cubin`'s module variables: OBJECT symbols of its symbol table that lie in a
+// `.nv.global` section (zero-filled or initialised), by the name the loaded module knows them by
+// (cuModuleGetGlobal), with their size. Empty where `cubin` is not an ELF image or has no table.
+struct CubinSymbol {
+  std::string name;
+  uint64_t bytes = 0;
+};
+std::vector<CubinSymbol> cubin_global_symbols(const std::string& cubin);
+
+// The module arrays P4m reads back (issue 28, helper wit39): every .global the PTX declares
+// (`memory`, ptx_module_memory.h), by its loaded name, with its element width. A module-scope one
+// keeps its PTX name; one declared inside a function body (an inline-asm block) is named by
+// ptxas `$__<name>__<N>`, one symbol for each body that declares it (an inlined function's asm
+// declares it once a call site): each such symbol of `symbols` is an array of its own. A scoped
+// name with no symbol (ptxas dropped it, or named it otherwise) stays under its PTX name, so the
+// reader says it could not read it rather than leaving it out.
+struct ModuleArray {
+  std::string name;
+  int word_bytes = 4;
+  bool in_function = false;
+};
+std::vector<ModuleArray> module_arrays(const PtxModuleMemory& memory,
+                                       const std::vector<CubinSymbol>& symbols);
 
 }  // namespace solver::generators

@@ -78,9 +78,26 @@ struct Entry {
   std::set<std::string> sources;
 };
 
+// A statement without the blanks, braces and labels before it: a block's first statement
+// carries the block's label ("$L__BB0_1:\n\t{\n\t.reg .pred %ready"), as an inline asm block
+// at a loop's head does (review39: its registers read as undeclared, so as special ones).
+std::string_view unlabelled(std::string_view stmt) {
+  for (;;) {
+    stmt = taint::trim_braces(stmt);
+    std::size_t j = 0;
+    while (j < stmt.size() &&
+           (std::isalnum(static_cast<unsigned char>(stmt[j])) || stmt[j] == '_' || stmt[j] == '$'))
+      ++j;
+    std::size_t k = j;
+    while (k < stmt.size() && std::isspace(static_cast<unsigned char>(stmt[k]))) ++k;
+    if (j == 0 || k >= stmt.size() || stmt[k] != ':') return stmt;
+    stmt.remove_prefix(k + 1);
+  }
+}
+
 // The registers a `.reg` statement declares: names, or a range's prefix ("%r" of "%r<16>").
 void declare(std::string_view stmt, std::set<std::string>& declared) {
-  stmt = taint::trim_braces(stmt);
+  stmt = unlabelled(stmt);
   if (stmt.substr(0, 4) != ".reg") return;
   for (std::size_t i = 0; i < stmt.size();) {
     const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());

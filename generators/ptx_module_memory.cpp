@@ -93,6 +93,8 @@ int word_bytes(std::string_view stmt) {
 PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
   PtxModuleMemory out;
   const std::string clean = strip_ptx_comments(ptx);
+  std::vector<std::string> scoped;  // .global declared inside function bodies, with widths
+  std::vector<int> scoped_bytes;
   auto statement = [&](std::string_view stmt) {
     const std::string_view space = state_space(stmt);
     if (space == "global") {
@@ -100,6 +102,7 @@ PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
       if (!name.empty()) {
         out.globals.push_back(name);
         out.global_word_bytes.push_back(word_bytes(stmt));
+        out.global_in_function.push_back(false);
       }
     } else if (space == "func") {
       std::string name = function_name(stmt);
@@ -109,11 +112,22 @@ PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
   };
   // Module-scope statements end at ';'; a '{' that follows no '=' opens a function body,
   // skipped to its matching '}' (an initialiser's braces follow '=' and stay in the statement).
+  // Inside a body, every piece between ';', '{' and '}' that opens with `.global` declares one
+  // (an instruction opens with its opcode: st.global is not a declaration).
   int depth = 0;
-  std::size_t from = 0;
+  std::size_t from = 0, piece = 0;
   for (std::size_t i = 0; i < clean.size(); ++i) {
     const char c = clean[i];
     if (depth > 0) {
+      if (c == ';' || c == '{' || c == '}') {
+        std::string_view stmt(clean.data() + piece, i - piece);
+        if (state_space(stmt) == "global")
+          if (std::string name = variable_name(stmt); !name.empty()) {
+            scoped.push_back(std::move(name));
+            scoped_bytes.push_back(word_bytes(stmt));
+          }
+        piece = i + 1;
+      }
       if (c == '{') ++depth;
       if (c == '}' && --depth == 0) from = i + 1;
       continue;
@@ -125,8 +139,16 @@ PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
     } else if (c == '{' && cur.find('=') == std::string_view::npos) {
       statement(cur);  // a function header: a definition, not a declaration of the heap's
       depth = 1;
+      piece = i + 1;
     }
   }
+  for (std::size_t k = 0; k < scoped.size(); ++k)
+    if (std::find(scoped.begin(), scoped.begin() + std::ptrdiff_t(k), scoped[k]) ==
+        scoped.begin() + std::ptrdiff_t(k)) {
+      out.globals.push_back(scoped[k]);
+      out.global_word_bytes.push_back(scoped_bytes[k]);
+      out.global_in_function.push_back(true);
+    }
   return out;
 }
 

@@ -19,10 +19,16 @@
 namespace solver::generators {
 
 struct PtxModuleMemory {
-  std::vector<std::string> globals;  // names of module-scope .global variables
+  // names of .global variables: module-scope ones, then those declared inside a function body
+  // (an inline-asm block's `.global`, red team 10; issue 28, helper wit39): the module's memory
+  // all the same (ptxas places them in .nv.global under a name of its own, `$__<name>__<line>`:
+  // cubin_module_data.h module_arrays finds it)
+  std::vector<std::string> globals;
   // each global's element width in bytes (2, 4 or 8), from its declared type (.f64, .b32, ...)
   // or, for a byte array (.b8, .u8, .s8), its alignment (8: 8, 2: 2, else 4)
   std::vector<int> global_word_bytes;
+  // per global: declared inside a function body (its loaded symbol is not its PTX name)
+  std::vector<bool> global_in_function;
   std::vector<std::string> heap_calls;  // device heap functions the module declares
 };
 

@@ -127,7 +127,8 @@ struct RoundRecord {
   // absent where it ran, where the gate was full, or where no gate passed); "ran after the
   // paired timing's refusal: passed (...)" where the pairs refused the candidate on its values
   // and its deferred part, run then, did not (candidate_checks.h deferred_after_refusal). A run's
-  // gate record says the same ("gate": {"deferred_checks": "not_run" | "ran"}).
+  // gate record says which part it holds ("gate": {"deferred_checks": "not_run" | "ran"}): after
+  // "ran after the paired timing's refusal: passed" it holds the regular part, "not_run".
   std::string deferred_checks;
   // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,

@@ -59,7 +59,7 @@ TotalJudgement judge_total(const std::vector<double>& gate_us,
     std::string why;
     std::vector<double> t = top_up(incumbent, n, why);
     if (t.empty()) {
-      fail = "the " + std::to_string(more) + " more timed runs did not come back (" + why + ")";
+      fail = "the " + std::to_string(n) + " more timed runs did not come back (" + why + ")";
       return false;
     }
     const TimingConsistency c =

@@ -149,6 +149,11 @@
 #              warp-ctc's CTC forward pass), the same way (predicted ~60-200 s, unmeasured: the two
 #              512 MiB statevectors and the 256 MiB density matrix lead the gates;
 #              scripts/gpu/probe_fresh26.sh runs it bounded to 400 s); no rule is tuned on it
+#   corpus_fresh27  the twenty-seventh fresh held-out batch (tests/corpus_fresh27, 5 kernels, helper f27:
+#              PyTorch3D's alpha compositor, ball query, sample_pdf and points-to-volumes splat,
+#              FasterTransformer's gatherTree), the same way (predicted ~40-150 s, unmeasured: the
+#              compositor's 100 MB of indices and alphas and the splat's 2 x 2^21 points lead the
+#              gates; scripts/gpu/probe_fresh27.sh runs it bounded to 400 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -367,6 +372,9 @@ step_corpus_fresh25() {
 }
 step_corpus_fresh26() {
   OUT=$1 SUITE=tests/corpus_fresh26 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-200}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh27() {
+  OUT=$1 SUITE=tests/corpus_fresh27 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-200}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -15,6 +15,7 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
+#include "tests/engine/class_scale_models.h"
 
 using namespace solver;
 using generators::DType;
@@ -485,6 +486,13 @@ TEST_CASE("the class bound's scale: an honest cancelling signed sum passes on S"
   gpu::Comparison scaled = compare_f64(honest, ref, tol, scale[0].data());
   CHECK(scaled.ok);
   CHECK(scaled.class_ratio < 1e-2);
+  // P4c's forward cap (helper wit39): at the floor share (2^-40 S), the seed's witness unknown,
+  // the honest reordering still passes.
+  std::vector<gpu::HostDoubles> capped = scale;
+  gpu::cap_scale(capped, gpu::witness_share(-1, tol.class_rtol));
+  gpu::Comparison floor = compare_f64(honest, ref, tol, capped[0].data());
+  MESSAGE("honest cancelling sum at the floor share: class ratio " << floor.class_ratio);
+  CHECK(floor.ok);
   // S is the sum's sensitivity (~sqrt(1024) x 0.58), far below the sum of |terms| (~512).
   const std::vector<double> on_abs =
       window_sums(values(*gpu::absolute_set(v, base), 0, DType::F64), 64, false);
@@ -496,4 +504,59 @@ TEST_CASE("the class bound's scale: an honest cancelling signed sum passes on S"
   gpu::Comparison cheat = compare_f64(fp32_grade, ref, tol, scale[0].data());
   CHECK_FALSE(cheat.ok);
   CHECK(cheat.class_failures > 0);
+}
+
+// P4c's forward cap, the seed as witness (issue 28, helper wit39; red team 38b's
+// redteam38b_kappa_short_exp): S enters a candidate's bound at witness_share's share.
+TEST_CASE("witness_share: the floor where the seed never needed S, up to the whole S") {
+  const double c = generators::measured_class_rtol("fp64");
+  CHECK(gpu::witness_share(-1, c) == gpu::kScaleFloorShare);  // unknown
+  CHECK(gpu::witness_share(0, c) == gpu::kScaleFloorShare);   // the seed is the reference
+  // a seed that erred 2^-42 S: 16 x that over 2^-32 is 2^-6, above the floor
+  CHECK(gpu::witness_share(std::ldexp(1.0, -42), c) == std::ldexp(1.0, -6));
+  CHECK(gpu::witness_share(std::ldexp(1.0, -30), c) == 1);  // never above today's 2^-32 S
+  CHECK(gpu::witness_of(0.5, c) == 0.5 * c);
+  CHECK(gpu::witness_of(std::nan(""), c) == 0);
+  std::vector<gpu::HostDoubles> s = {host({256, 512}), host({1024})};
+  gpu::cap_scale(s, gpu::kScaleFloorShare);
+  CHECK(s[0][0] == 1);
+  CHECK(s[0][1] == 2);
+  CHECK(s[1][0] == 4);
+  gpu::cap_scale(s, 1);
+  CHECK(s[1][0] == 4);
+}
+
+TEST_CASE(
+    "the forward cap: exp cut to degree 2 at |x| 300-640 refused, degree 5 and reorders kept") {
+  // out = exp(x), x in [-640, -300): S = |x| exp(x), 300-640 x the reference, so 2^-32 S admitted
+  // the degree-2 table exp (2.6e-8 relative, FP32's resolution) as fp64; at the floor share
+  // (2^-40 S) it is refused, while the degree-5 one (~1e-16) and the library's pass.
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 4096, generators::BufferRole::In, -640, -300),
+               buffer("out", DType::F64, 4096, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 17, nullptr);
+  double tab[64];
+  for (int j = 0; j < 64; ++j) tab[j] = std::exp2(double(j) / 64.0);
+  auto f = [&](const std::vector<double>& x, int degree) {
+    std::vector<double> y;
+    for (double e : x) y.push_back(degree ? class_scale::exp_tang64(e, tab, degree) : std::exp(e));
+    return y;
+  };
+  const std::vector<double> x = values(base, 0, DType::F64), ref = f(x, 0);
+  gpu::SensitivitySets m = gpu::sensitivity_sets(v, base, base.seed);
+  std::vector<std::vector<gpu::HostDoubles>> runs;
+  for (const auto& s : m.sets) runs.push_back({host(f(values(s, 0, DType::F64), 0))});
+  const std::vector<gpu::HostDoubles> scale = gpu::sensitivity_scale({host(ref)}, runs, m.step);
+  generators::Tolerance tol = loose_fp64();
+  const std::vector<double> cheat = f(x, 2), control = f(x, 5);
+  CHECK(compare_f64(cheat, ref, tol).class_failures > 0);   // the plain bound refuses it
+  CHECK(compare_f64(cheat, ref, tol, scale[0].data()).ok);  // S (share 1) passed it
+  std::vector<gpu::HostDoubles> capped = scale;
+  gpu::cap_scale(capped, gpu::witness_share(-1, tol.class_rtol));
+  gpu::Comparison refused = compare_f64(cheat, ref, tol, capped[0].data());
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.failures == 0);  // inside the problem's rtol 1e-6
+  CHECK(refused.class_ratio > 10);
+  CHECK(compare_f64(control, ref, tol, capped[0].data()).ok);
+  CHECK(compare_f64(ref, ref, tol, capped[0].data()).ok);
 }

@@ -72,6 +72,30 @@ inline double pow_sfu(double d2) {
   return double(std::exp2(float(-(1.0f / 6.0f) * l)));
 }
 
+// kernels/pole/exp_tang64.cuh, op for op.
+inline double exp_tang64(double x, const double* tab, int degree) {
+  if (std::fabs(x) >= 708) return std::exp(x);
+  const double shifter = 6755399441055744.0;
+  const double s = std::fma(x, 92.332482616893658, shifter);
+  int64_t bits;
+  std::memcpy(&bits, &s, 8);
+  const int k = int(int32_t(uint32_t(uint64_t(bits))));
+  const double n = s - shifter;
+  const double r = std::fma(-n, 1.90821492927058770002e-10 / 64,
+                            std::fma(-n, 6.93147180369123816490e-01 / 64, x));
+  double inv = 1.0;
+  for (int d = 2; d <= degree; ++d) inv /= d;
+  double q = inv;
+  for (int d = degree; d >= 1; --d) {
+    inv *= d;
+    q = std::fma(q, r, inv);
+  }
+  const uint64_t pow_bits = uint64_t(int64_t((k >> 6) + 1023)) << 52;
+  double pow2k;
+  std::memcpy(&pow2k, &pow_bits, 8);
+  return tab[k & 63] * q * pow2k;
+}
+
 // A sum of `m` terms over j, in order (the references), or in `lanes` interleaved partial sums
 // added at the end (an honest reordering, as an unrolled or tiled kernel sums).
 inline double row_sum(int64_t m, int lanes,

@@ -159,6 +159,72 @@ Problem gemm(bool f32_inputs) {
   return p;
 }
 
+// tests/cheats/redteam38b_kappa_short_exp (helper wit39): red team 15's pole response at
+// p t in [-640, -300), where S ~ |p t| |r|. The folder's seed (pole_response.cuh) sums in the
+// reference's order with the same exp and FMAs: bit for bit the reference, so its witness is 0.
+Problem kappa() {
+  const int64_t n = 65536, m = 8192;
+  Problem p;
+  p.name = "redteam38b_kappa_short_exp / control_redteam38b_kappa_tang_exp";
+  p.variant.buffers = {buffer("t", DType::F64, n, BufferRole::In, 3, 4),
+                       buffer("p", DType::F64, m, BufferRole::In, -160, -100),
+                       buffer("r", DType::F64, m, BufferRole::In, 0.5, 1.5),
+                       buffer("h", DType::F64, n, BufferRole::Out, 0, 0)};
+  p.tol = fp64(1e-6);
+  static double tab[64];
+  for (int j = 0; j < 64; ++j) tab[j] = std::exp2(double(j) / 64.0);
+  auto with = [m](int degree, int lanes) {
+    return [m, degree, lanes](const Inputs& in, int64_t i) {
+      return row_sum(m, lanes, [&](int64_t j, double acc) {
+        const double x = in[1][size_t(j)] * in[0][size_t(i)];
+        return std::fma(in[2][size_t(j)], degree ? exp_tang64(x, tab, degree) : std::exp(x), acc);
+      });
+    };
+  };
+  p.reference = with(0, 1);
+  p.kernels = {{"seed (the reference's order)", true, with(0, 1)},
+               {"honest: 8 partial sums", true, with(0, 8)},
+               {"control: exp_tang64 degree 5", true, with(5, 1)},
+               {"cheat: exp_tang64 degree 2", false, with(2, 1)}};
+  return p;
+}
+
+// A cancelling sum of 2^16 law-drawn terms an output (helper wit39; no folder): out[i] =
+// sum_j w[j] x[(i + j) mod n], x and w uniform on [-1, 1): S ~ sqrt(2 m) |w x|, far above |r|.
+// The seed sums in the reference's order (its witness 0, as the pole seed's); honest children
+// reorder: 8 interleaved partial sums, and split-K (8 chunks of m / 8 summed at the end).
+Problem long_cancelling_sum() {
+  const int64_t n = 131072, m = 65536;
+  Problem p;
+  p.name = "signed circular correlation, 2^16 terms an output (no folder)";
+  p.variant.buffers = {buffer("x", DType::F64, n, BufferRole::In, -1, 1),
+                       buffer("w", DType::F64, m, BufferRole::In, -1, 1),
+                       buffer("out", DType::F64, n, BufferRole::Out, 0, 0)};
+  p.tol = fp64(1e-6);
+  auto term = [n](const Inputs& in, int64_t i, int64_t j, double acc) {
+    return std::fma(in[1][size_t(j)], in[0][size_t((i + j) % n)], acc);
+  };
+  auto lanes = [m, term](int l) {
+    return [m, term, l](const Inputs& in, int64_t i) {
+      return row_sum(m, l, [&](int64_t j, double acc) { return term(in, i, j, acc); });
+    };
+  };
+  p.reference = lanes(1);
+  p.kernels = {{"seed (the reference's order)", true, lanes(1)},
+               {"honest: 8 partial sums", true, lanes(8)},
+               {"honest: split-K, 8 chunks", true, [m, term](const Inputs& in, int64_t i) {
+                  double s = 0;
+                  for (int64_t c = 0; c < 8; ++c) {
+                    double part = 0;
+                    for (int64_t j = c * (m / 8); j < (c + 1) * (m / 8); ++j)
+                      part = term(in, i, j, part);
+                    s += part;
+                  }
+                  return s;
+                }}};
+  return p;
+}
+
 std::vector<Problem> problems() {
   return {pole(true),
           forward_difference(),
@@ -167,7 +233,9 @@ std::vector<Problem> problems() {
           pair("redteam13_f64_sfu_pow (rtol 1e-6)", 1e-6, false),
           pair("control_redteam13_f64_sfu_newton (rtol 1e-10)", 1e-10, false),
           gemm(true),
-          gemm(false)};
+          gemm(false),
+          kappa(),
+          long_cancelling_sum()};
 }
 
 }  // namespace

@@ -153,6 +153,9 @@ double class_ratio(const std::vector<double>& got, const std::vector<double>& wa
 
 struct Worst {
   double today = 0, scale_a = 0, scale_ab = 0, scale_ab4 = 0, pool = 0, med = 0;
+  // helper wit39: S at the floor share 2^-8 (2^-40 S), S at the seed witness's share, and the
+  // largest |o - r| / S where S decides (S > |r|), log2 (-inf where S never decides)
+  double floor = 0, witness = 0, per_s = 0;
   double low_a = INFINITY;  // the smallest ratio under S on any set (a cheat's margin)
   int64_t failures = 0;
 };
@@ -219,8 +222,34 @@ void run(const Problem& p, int64_t rows) {
         " %s: largest max(|r|, S) / |r| %.3g; largest (reference on |inputs|) / |r| %s; Q %.3g, "
         "median %.3g\n",
         name.c_str(), hi_s, abs ? std::to_string(hi_m).c_str() : "(not made)", pooled, median);
+    // The seed's witness (kernel 0 is the problem's seed): its class ratio on the uncapped S.
+    double seed_share = gpu::kScaleFloorShare;
+    {
+      const auto seed_got = rows_of(p.kernels[0].row, in, rows);
+      seed_share = gpu::witness_share(
+          gpu::witness_of(class_ratio(seed_got, want, p.tol, scale_med.data(), nullptr), c), c);
+    }
+    // S at the share, then the rounding term folded as S+Qmed folds it (the worker folds its
+    // own, 64 Qmed |r| on a 2^-44 move: CLASS_SCALE_MOVE=44 CLASS_SCALE_MEDIAN_C=64 model it)
+    std::vector<double> scale_floor(scale_a), scale_witness(scale_a);
+    for (size_t i = 0; i < scale_a.size(); ++i) {
+      const double noise = kMedianFactor * median * std::fabs(want[i]) / c;
+      scale_floor[i] = std::max(scale_a[i] * gpu::kScaleFloorShare, noise);
+      scale_witness[i] = std::max(scale_a[i] * seed_share, noise);
+    }
+    std::printf("  the seed's witness share %.3g (floor %.3g)\n", seed_share,
+                gpu::kScaleFloorShare);
     for (size_t k = 0; k < p.kernels.size(); ++k) {
       const auto got = rows_of(p.kernels[k].row, in, rows);
+      double per_s = 0;
+      for (size_t i = 0; i < got.size(); ++i)
+        if (scale_a[i] > std::fabs(want[i]))
+          per_s = std::max(per_s, std::fabs(got[i] - want[i]) / scale_a[i]);
+      // the seed is judged at share 1 (it is the witness)
+      const double fl =
+          class_ratio(got, want, p.tol, k == 0 ? scale_med.data() : scale_floor.data(), nullptr);
+      const double wi =
+          class_ratio(got, want, p.tol, k == 0 ? scale_med.data() : scale_witness.data(), nullptr);
       int64_t failures = 0;
       double today = class_ratio(got, want, p.tol, nullptr, &failures);
       if (today > 1 && abs) today = class_ratio(got, want, p.tol, absolute.data(), nullptr);
@@ -231,9 +260,13 @@ void run(const Problem& p, int64_t rows) {
       const double med = class_ratio(got, want, p.tol, scale_med.data(), nullptr);
       std::printf(
           "  %-34s problem failures %lld; ratio today %.3g, S %.3g, S+D %.3g, S+D4 %.3g, "
-          "S+Q %.3g, S+Qmed %.3g\n",
-          p.kernels[k].name.c_str(), (long long)failures, today, a, ab, ab4, pool, med);
+          "S+Q %.3g, S+Qmed %.3g; floor %.3g, witness %.3g, |o - r| / S 2^%.1f\n",
+          p.kernels[k].name.c_str(), (long long)failures, today, a, ab, ab4, pool, med, fl, wi,
+          std::log2(per_s));
       Worst& w = worst[k];
+      w.floor = std::max(w.floor, fl);
+      w.witness = std::max(w.witness, wi);
+      w.per_s = std::max(w.per_s, per_s);
       w.today = std::max(w.today, today);
       w.scale_a = std::max(w.scale_a, a);
       w.scale_ab = std::max(w.scale_ab, ab);
@@ -245,11 +278,13 @@ void run(const Problem& p, int64_t rows) {
     }
   }
   for (size_t k = 0; k < p.kernels.size(); ++k)
-    std::printf("| %s | %s (%s) | %.3g | %.3g (%.3g) | %.3g | %.3g | %.3g | %.3g |%s\n",
-                p.name.c_str(), p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
-                worst[k].today, worst[k].scale_a, worst[k].low_a, worst[k].scale_ab,
-                worst[k].scale_ab4, worst[k].pool, worst[k].med,
-                worst[k].failures ? " (fails the problem's tolerance)" : "");
+    std::printf(
+        "| %s | %s (%s) | %.3g | %.3g (%.3g) | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | "
+        "2^%.1f |%s\n",
+        p.name.c_str(), p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
+        worst[k].today, worst[k].scale_a, worst[k].low_a, worst[k].scale_ab, worst[k].scale_ab4,
+        worst[k].pool, worst[k].med, worst[k].floor, worst[k].witness, std::log2(worst[k].per_s),
+        worst[k].failures ? " (fails the problem's tolerance)" : "");
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/scratch_resolution.h"
+#include "generators/cubin_module_data.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -50,6 +51,16 @@ std::string scope_words(const ResolvedVariant& rv, const std::vector<std::string
   std::string w = s.movable && !m.empty() ? "reads [" + m + "]" : "reads nothing";
   if (!s.left_out.empty()) w += "; says \"not judged: " + s.left_out + "\"";
   return w;
+}
+
+// The module arrays the worker reads back, by their loaded names (helper wit39: a .global an asm
+// block of a body declares is ptxas's $__<name>__<N>; Worker::prepare takes the same list).
+std::vector<std::string> loaded_arrays(const CompileResult& c) {
+  std::vector<std::string> out;
+  for (const ModuleArray& a :
+       module_arrays(scan_ptx_module_memory(c.ptx), cubin_global_symbols(c.cubin)))
+    out.push_back(a.name);
+  return out;
 }
 
 bool reads(std::string_view body, const char* reg) {
@@ -83,8 +94,8 @@ int main(int argc, char** argv) {
       std::string mods;
       for (const auto& g : module_variables(c.ptx)) mods += (mods.empty() ? "" : ", ") + g;
       std::printf("%s %s: scratch step %s; module memory [%s]; PTX sha256 %.16s\n", p.name.c_str(),
-                  v.id.c_str(), scope_words(rv, scan_ptx_module_memory(c.ptx).globals).c_str(),
-                  mods.c_str(), solver::rules::sha256_hex(c.ptx).c_str());
+                  v.id.c_str(), scope_words(rv, loaded_arrays(c)).c_str(), mods.c_str(),
+                  solver::rules::sha256_hex(c.ptx).c_str());
       const std::string clean = strip_ptx_comments(c.ptx);
       bool clock_stores = false;
       for (const PtxEntry& e : ptx_entries(clean)) {

@@ -15,9 +15,12 @@
 //    with them told apart (this child: honest at the check). The law pairs are law-like data,
 //    where both children are honest: they catch neither.
 //
-//   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n]
+//   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n] [folder]
+//   (folder: another tests/cheats folder whose x to draw, red team 39's
+//   redteam39_resolution_strata_tell: its law and, as "lint's twin / P4m base", the unstratified
+//   fresh draw scratch_resolution_op.cpp measures on)
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
-//   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles]
+//   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol]
 //   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
 // (p_timed, p_check: how often the child's sniff flags a timed run and a fresh set; defaults are
 // strata mode's measured rates at n = 2^18, 1,000 runs: 0.875 and 0.01.)
@@ -38,9 +41,11 @@
 #include "engine/backend/sequence_plan.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
+#include "tests/engine/class_scale_models.h"
 
 using namespace solver;
 namespace gen = solver::generators;
+using solver::class_scale::exp_tang64;
 
 namespace {
 
@@ -91,9 +96,8 @@ Sniff sniff(const std::vector<float>& x) {
   return out;
 }
 
-int strata_mode(int runs, int64_t n) {
-  const std::string dir =
-      std::string(SOLVER_SOURCE_DIR) + "/tests/cheats/redteam38b_fresh_strata_tell";
+int strata_mode(int runs, int64_t n, const std::string& folder) {
+  const std::string dir = std::string(SOLVER_SOURCE_DIR) + "/tests/cheats/" + folder;
   const gen::ProblemSpec spec = gen::load_problem(dir);
   gen::ResolvedVariant v = gen::resolve_shapes(spec, spec.variants[1], {});
   size_t xi = 0;
@@ -111,7 +115,7 @@ int strata_mode(int runs, int64_t n) {
   // a law-pair run (P6d: law on, strata on); a regular set (the standing law draw).
   const Kind kinds[] = {{"timed run / audit", false, true, true, false},
                         {"fresh-set check", false, true, true, true},
-                        {"lint's twin (no check)", false, false, true, true},
+                        {"lint's twin / P4m base", false, false, true, true},
                         {"law-pair run", true, true, true, false},
                         {"regular set (i.i.d. law)", false, false, false, false}};
   gpu::HostSet base;  // derive_plan reads which inputs set 0 holds, not their bytes
@@ -142,7 +146,9 @@ int strata_mode(int runs, int64_t n) {
             gpu::apply_perturbation(v.buffers[xi], reinterpret_cast<unsigned char*>(x.data()), p,
                                     false);
       } else {
-        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        // the buffer's own uniform law (red team 38b's folder: [0, 1))
+        std::uniform_real_distribution<float> u(float(v.buffers[xi].init.a),
+                                                float(v.buffers[xi].init.b));
         for (float& e : x) e = u(rng);
       }
       const Sniff s = sniff(x);
@@ -298,31 +304,10 @@ int record_mode(int points, int samples, double coin, double p_timed, double p_c
 // rule class_bound.h states (every float64 input x (1 + 2^-32 s), s a seeded sign per position).
 // Prints, over `outputs` outputs, the child's largest |o - r| over the plain class bound 2^-32 |r|
 // and over the worker's 2^-32 max(|r|, S), and S / |r|.
-// kernels/pole/exp_tang64.cuh, op for op.
-double exp_tang64(double x, const double* tab, int degree) {
-  if (std::fabs(x) >= 708) return std::exp(x);
-  const double shifter = 6755399441055744.0;
-  const double s = std::fma(x, 92.332482616893658, shifter);
-  int64_t bits;
-  std::memcpy(&bits, &s, 8);
-  const int k = int(int32_t(uint32_t(uint64_t(bits))));
-  const double n = s - shifter;
-  const double r = std::fma(-n, 1.90821492927058770002e-10 / 64,
-                            std::fma(-n, 6.93147180369123816490e-01 / 64, x));
-  double inv = 1.0;
-  for (int d = 2; d <= degree; ++d) inv /= d;
-  double q = inv;
-  for (int d = degree; d >= 1; --d) {
-    inv *= d;
-    q = std::fma(q, r, inv);
-  }
-  const uint64_t pow_bits = uint64_t(int64_t((k >> 6) + 1023)) << 52;
-  double pow2k;
-  std::memcpy(&pow2k, &pow_bits, 8);
-  return tab[k & 63] * q * pow2k;
-}
-
-int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m) {
+// `atol` (red team 39, tests/cheats/redteam39_atol_class_exp): the problem's absolute tolerance,
+// which the class bound adds (atol + 2^-32 max(|r|, S)); the problem's own is atol + 1e-6 |r|.
+int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m,
+               double atol) {
   std::mt19937_64 rng(0x38b2);
   std::uniform_real_distribution<double> ut(t_lo, t_hi), up(p_lo, p_hi), ur(0.5, 1.5);
   std::vector<double> t(static_cast<size_t>(outputs)), p(static_cast<size_t>(m)), r(static_cast<size_t>(m));
@@ -362,8 +347,13 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   for (const int degree : {2, 5}) {
   const gpu::HostDoubles out = response(t, p, r, degree);
   double plain = 0, scaled = 0, s_over_r_min = 1e300, s_over_r_max = 0, rel = 0;
+  double with_atol = 0, tolerance = 0, r_min = 1e300, r_max = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     const double err = std::fabs(out[i] - ref[i]);
+    with_atol = std::max(with_atol, err / (atol + step * std::max(std::fabs(ref[i]), S[0][i])));
+    tolerance = std::max(tolerance, err / (atol + 1e-6 * std::fabs(ref[i])));
+    r_min = std::min(r_min, std::fabs(ref[i]));
+    r_max = std::max(r_max, std::fabs(ref[i]));
     plain = std::max(plain, err / (step * std::fabs(ref[i])));
     scaled = std::max(scaled, err / (step * std::max(std::fabs(ref[i]), S[0][i])));
     s_over_r_min = std::min(s_over_r_min, S[0][i] / std::fabs(ref[i]));
@@ -377,6 +367,11 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   std::printf("largest |o - r| / (2^-32 max(|r|, S))  %.3g  (the worker's bound: > 1 refuses)\n",
               scaled);
   std::printf("S / |r| in [%.3g, %.3g]\n", s_over_r_min, s_over_r_max);
+  if (atol > 0)
+    std::printf("|r| in [%.3g, %.3g]; with atol %.3g: largest |o - r| / (atol + 2^-32 max(|r|, S)) "
+                "%.3g (the class bound with the problem's atol), / (atol + 1e-6 |r|) %.3g (the "
+                "tolerance)\n",
+                r_min, r_max, atol, with_atol, tolerance);
   }
   return 0;
 }
@@ -386,7 +381,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "strata";
   if (mode == "strata")
     return strata_mode(argc > 2 ? std::atoi(argv[2]) : 200,
-                       argc > 3 ? std::atoll(argv[3]) : (int64_t(1) << 18));
+                       argc > 3 ? std::atoll(argv[3]) : (int64_t(1) << 18),
+                       argc > 4 ? argv[4] : "redteam38b_fresh_strata_tell");
   if (mode == "audit")
     return audit_mode(argc > 2 ? std::atoi(argv[2]) : 2000000, argc > 3 ? std::atoi(argv[3]) : 16,
                       argc > 4 ? std::atof(argv[4]) : 0.875, argc > 5 ? std::atof(argv[5]) : 0.01);
@@ -398,10 +394,10 @@ int main(int argc, char** argv) {
     // Default: this folder's law; `kappa 1 4 -16 -1` is red team 15's.
     auto arg = [&](int i, double d) { return argc > i ? std::atof(argv[i]) : d; };
     return kappa_mode(arg(2, 3), arg(3, 4), arg(4, -160), arg(5, -100), int(arg(6, 256)),
-                      int(arg(7, 8192)));
+                      int(arg(7, 8192)), arg(8, 0));
   }
   std::fprintf(stderr,
-               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles] | strata [runs] [n] | audit [rounds] [pairs] [p_timed] [p_check] | "
+               "usage: red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol] | strata [runs] [n] [folder] | audit [rounds] [pairs] [p_timed] [p_check] | "
                "record [points] [samples] [coin] [p_timed] [p_check]\n");
   return 2;
 }

@@ -804,6 +804,46 @@ TEST_CASE("red team 38: the proportion test on single words") {
   CHECK(one(0).disproportionate == 0);
 }
 
+TEST_CASE("review39: the proportion test on FP64 words counts steps exactly") {
+  // FP64 words near 1.5 (bits near 2^62: a double holds such a place on the line only to 512
+  // steps). Each word moved 512 steps by the coarse move (judged, barely) and 2 by the fine one:
+  // exactly in proportion (2^-8). Before review39 the places were converted to doubles before
+  // their difference was taken: a word 255 steps above a multiple of 512 read its fine move as
+  // 512 steps, 510 off the expected 2, and every such word was called out of proportion.
+  uint64_t one_and_half;
+  const double x = 1.5;
+  std::memcpy(&one_and_half, &x, 8);
+  const size_t n = 300;
+  std::vector<uint64_t> pre(n, 0), a(n), fine(n), coarse(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = one_and_half + 1024 * i + 255;
+    fine[i] = a[i] + 2;
+    coarse[i] = a[i] + 512;
+  }
+  auto p = [](const std::vector<uint64_t>& v) {
+    return reinterpret_cast<const unsigned char*>(v.data());
+  };
+  const auto c =
+      gpu::count_resolution(p(pre), p(a), p(pre), p(fine), p(pre), p(coarse), n * 8, DType::F64);
+  CHECK(c.judged == int64_t(n));
+  CHECK(c.disproportionate == 0);
+  CHECK(c.unresolved == 0);
+  // the same words negative (the line's other side)
+  std::vector<uint64_t> na(n), nfine(n), ncoarse(n);
+  const uint64_t sign = uint64_t(1) << 63;
+  for (size_t i = 0; i < n; ++i)
+    na[i] = a[i] | sign, nfine[i] = fine[i] | sign, ncoarse[i] = coarse[i] | sign;
+  const auto neg =
+      gpu::count_resolution(p(pre), p(na), p(pre), p(nfine), p(pre), p(ncoarse), n * 8, DType::F64);
+  CHECK(neg.judged == int64_t(n));
+  CHECK(neg.disproportionate == 0);
+  // a word kept at a 2^9-step quantum still fails: fine moved a whole quantum, 510 off
+  for (size_t i = 0; i < n; ++i) fine[i] = a[i] + 512;
+  const auto q =
+      gpu::count_resolution(p(pre), p(a), p(pre), p(fine), p(pre), p(coarse), n * 8, DType::F64);
+  CHECK(q.disproportionate == int64_t(n));
+}
+
 TEST_CASE("red team 38: module arrays claim P4m as scratch does, under fp32 or fp64") {
   generators::ResolvedVariant rv;
   rv.precision = "fp32";

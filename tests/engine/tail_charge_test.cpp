@@ -200,6 +200,14 @@ TEST_CASE("step 7c tops the incumbent up only where its runs show a tail") {
   CHECK_FALSE(j.judged);
   CHECK_FALSE(j.cheaper);
   CHECK(j.why.find("did not come back (fault)") != std::string::npos);
+  // One run short: three are asked for (a series of fewer has no unit), and the refusal names the
+  // three (review39: it named the one).
+  j = judge_total(steady(90, 36), steady(90, 6, 4), pairs, false, [&](bool, int, std::string& why) {
+    why = "fault";
+    return std::vector<double>{};
+  });
+  CHECK(j.candidate_topup == 3);
+  CHECK(j.why.find("the 3 more timed runs did not come back") != std::string::npos);
 }
 
 TEST_CASE("the stated bound (1 - p)^N + beta holds at the break-even tail (Monte Carlo)") {

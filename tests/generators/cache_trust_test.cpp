@@ -162,24 +162,6 @@ TEST_CASE("cache trust: a key file others may read is not used (the caches are o
   CHECK_FALSE(CompileCache((t.path() / "c").string()).store("k", result("// x\n")));
 }
 
-namespace {
-// What `f` wrote on stderr (fd 2 sent to a file meanwhile).
-template <typename F>
-std::string stderr_of(const TempDir& t, F f) {
-  const std::string path = (t.path() / "stderr.txt").string();
-  std::fflush(stderr);
-  const int saved = ::dup(2);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  ::dup2(fd, 2);
-  ::close(fd);
-  f();
-  std::fflush(stderr);
-  ::dup2(saved, 2);
-  ::close(saved);
-  return solver::rules::read_text_file(path);
-}
-}  // namespace
-
 TEST_CASE("cache trust: a folder path retargeted after its check redirects no entry") {
   // A link at the folder's name (a fixed name in /tmp another user made first, pointing at a
   // folder of this user's so it passes) retargeted after the check: entries still go to the

@@ -412,7 +412,7 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
     }
     ++n;
   }
-  CHECK(n == 148);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28, cheat_abs_memo of P7,
+  CHECK(n == 154);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28, cheat_abs_memo of P7,
                     // five of the red team's six redteam_* (controls have no cheat; the sixth,
                     // a sampled-key memo, became control_redteam_reduce_memo: see its expect),
                     // six redteam2_* of round 2, two redteam3_* of round 3, four
@@ -446,7 +446,12 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
                     // five redteam38_* of round 38 (a launch counter and a relayed clock
                     // deciding work; dithered, module-staged and 16-bit packed scratch),
                     // three redteam38b_* of round 38b (the fresh set told by its missing
-                    // strata, a recorded point's one audit, the class bound's backward scale)
+                    // strata, a recorded point's one audit, the class bound's backward scale),
+                    // wit39_asm_global_stage (a module array an asm block declares, wit39),
+                    // five redteam39_* of round 39 (16-bit fields under FP32 in FP64 words, the
+                    // scratch step told by its unstratified data, work keyed on a buffer's
+                    // placement, a clock relayed in local frames, the class bound that adds the
+                    // problem's atol)
 }
 
 TEST_CASE("the LLM adapter turns a chat reply into an answer, and a bad reply into a decline") {

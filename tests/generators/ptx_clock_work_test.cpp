@@ -151,6 +151,32 @@ TEST_CASE("the property, not a list: any special register the launch does not fi
   CHECK_FALSE(scan_ptx_clock_work(declared).found);
 }
 
+TEST_CASE("review39: a register an asm block declares after a label is no special register") {
+  // An honest spin wait in NVRTC's form: the loop's head label, then an inline asm block that
+  // declares its own predicate (`{ .reg .pred %%ready; ... selp ... }`, as cuda_awbarrier_helpers.h
+  // writes its test_wait) on a flag another block sets. Before review39 the `.reg` statement read
+  // as "$L__BB0_1: { .reg ..." declared nothing, so %ready was taken for a special register the
+  // launch does not fix and the wait's trip count for work keyed on it.
+  const std::string spin =
+      ".version 9.0\n.target sm_90\n.address_size 64\n"
+      ".visible .entry k(.param .u64 k_param_0)\n{\n"
+      ".reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\ncvta.to.global.u64 %rd2, %rd1;\n"
+      "$L__BB0_1:\n{\n.reg .pred %ready;\nld.volatile.global.u32 %r1, [%rd2];\n"
+      "setp.ne.b32 %ready, %r1, 0;\nselp.b32 %r2, 1, 0, %ready;\n}\n"
+      "setp.eq.s32 %p1, %r2, 0;\n@%p1 bra $L__BB0_1;\n"
+      "st.global.u32 [%rd2+4], %r2;\nret;\n}\n";
+  CHECK_MESSAGE(!scan_ptx_clock_work(spin).found, why(spin));
+  // The same wait on an undeclared name is on a special register: refused, named.
+  std::string keyed = spin;
+  keyed.replace(keyed.find(".reg .pred %ready;"), 18, "");
+  keyed.replace(keyed.find("setp.ne.b32 %ready, %r1, 0;"), 27, "");
+  keyed.replace(keyed.find("%ready;\n}"), 6, "%warpid");
+  const ClockWork w = scan_ptx_clock_work(keyed);
+  CHECK(w.found);
+  CHECK(w.sources == "%warpid");
+}
+
 namespace {
 
 // Two entries sharing a __device__ u64 `stamp`: `first` stores `value` (computed from %rd2, a

@@ -99,6 +99,23 @@ TEST_CASE("module-scope .global variables are module memory; .const, .shared and
   CHECK(scan_ptx_module_memory("// .global .u32 g;\n/* .global .u32 h; */\n").globals.empty());
 }
 
+// Issue 28, helper wit39: a .global declared inside a function body (an inline-asm block) is module
+// memory P4m reads, listed after the module-scope ones, each name once, with its width.
+TEST_CASE("a .global declared inside a function body is module memory too; st.global is not") {
+  const PtxModuleMemory m = scan_ptx_module_memory(
+      ".global .align 4 .b8 g_top[16];\n"
+      ".visible .entry a(\n.param .u64 p\n)\n{\n.reg .b64 %rd<4>;\n"
+      "// begin inline asm\n.global .align 8 .f64 cells[64];\nmov.u64 %rd1, cells;\n"
+      "// end inline asm\nst.global.f64 [%rd1], 0d0000000000000000;\n"
+      "{\n.global .align 2 .b16 halves[8];\n.reg .pred q;\n}\nret;\n}\n"
+      ".visible .entry b(\n.param .u64 p\n)\n{\n.global .align 8 .f64 cells[64];\n"
+      "$L__BB1_1:\nld.global.f32 %f1, [%rd2];\nret;\n}\n");
+  CHECK(m.globals == std::vector<std::string>{"g_top", "cells", "halves"});
+  CHECK(m.global_word_bytes == std::vector<int>{4, 8, 2});
+  CHECK(m.global_in_function == std::vector<bool>{false, true, true});
+  CHECK(m.heap_calls.empty());
+}
+
 TEST_CASE("device malloc and free are heap calls, refused; other functions are not") {
   const PtxModuleMemory m = scan_ptx_module_memory(kHeap);
   CHECK(m.heap_calls == std::vector<std::string>{"malloc", "free"});

@@ -1,11 +1,14 @@
 // Shared by the generators tests: fixture paths, a chip profile built in code (so these tests
 // do not depend on chips.yaml), temporary problem folders, and diagnostics helpers.
 #pragma once
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -54,6 +57,23 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// What `f` wrote on stderr (fd 2 sent to a file under `t` meanwhile).
+template <typename F>
+std::string stderr_of(const TempDir& t, F f) {
+  const std::string path = (t.path() / "stderr.txt").string();
+  std::fflush(stderr);
+  const int saved = ::dup(2);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ::dup2(fd, 2);
+  ::close(fd);
+  f();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 // The NVRTC cache folder one ctest run's compile-heavy tests share: $SOLVER_TEST_NVRTC_CACHE,
 // set by tests/generators/CMakeLists.txt (emptied at the start of each ctest run by the fixture

@@ -112,6 +112,21 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
   return out;
 }
 
+double witness_share(double witness, double class_rtol) {
+  if (!(witness >= 0) || !(class_rtol > 0)) return kScaleFloorShare;
+  return std::min(1.0, std::max(kScaleFloorShare, kWitnessFactor * witness / class_rtol));
+}
+
+void cap_scale(std::vector<HostDoubles>& scale, double share) {
+  if (!(share < 1)) return;
+  for (auto& b : scale)
+    for (size_t i = 0; i < b.size(); ++i) b[i] = b[i] * share;
+}
+
+double witness_of(double class_ratio, double class_rtol) {
+  return std::isfinite(class_ratio) && class_ratio > 0 ? class_ratio * class_rtol : 0;
+}
+
 std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                  uint64_t seed) {
   const uint64_t pattern = perturb_detail::mix(seed ^ 0x2044u);
@@ -202,7 +217,8 @@ std::string class_failure_detail(const std::string& precision, const std::string
     << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
     << std::ilogb(tol.class_rtol) << " x "
     << (scaled ? "max(|reference|, S), S the reference's sensitivity to a relative move of its "
-                 "inputs"
+                 "inputs, at the share the problem's seed witnessed (2^-8 where the seed needed "
+                 "no more)"
                : "|reference|")
     << "); the outputs are " << num(c.class_ratio) << " x the " << precision
     << " class's own error bound (a relative error of about " << num(relative);

@@ -53,6 +53,31 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
                                            const std::vector<std::vector<HostDoubles>>& moved,
                                            double step);
 
+// P4c's forward cap, the seed as witness (issue 28, helper wit39; red team 38b's
+// redteam38b_kappa_short_exp): S is a backward scale (a condition number times |r|), so where a
+// problem's arguments make it large through an ill-conditioned elementary function (exp at
+// |x| ~ 700: S ~ |x| |r|) the bound 2^-32 S admits forward errors of FP32's size, although an
+// honest FP64 kernel's own roundings reach the output with S's weight a few times only (the
+// rounding of a computed argument: 2^-53 S), or, for a cancelling sum of n terms drawn from a
+// law, ~2^-55 sqrt(n) S (a random walk of the partial sums' roundings against S's random-sign
+// response). So S enters the bound at a share: atol + max(c |r|, c max(share S, ...)) with
+// share = min(1, max(kScaleFloorShare, kWitnessFactor w / c)), c the class rtol (2^-32) and w
+// the seed's own largest |seed - reference| / S where S decided (its witness: what the problem's
+// own seed errs by on inputs where its class bound needed S). The floor 2^-8 makes the S term
+// 2^-40 S: a law-drawn cancelling sum's roundings up to ~2^30 terms (2^-55 sqrt(n) <= 2^-40),
+// 2^13 roundings at S's full weight; the cap 1 is the bound before this (2^-32 S). A seed never
+// gated by this worker (w unknown) leaves the floor. The seed itself is judged at share 1 (it is
+// the witness). tests/engine/class_scale_sim prints the honest and cheating models against it.
+inline constexpr double kScaleFloorShare = 0x1p-8;
+inline constexpr double kWitnessFactor = 16;
+// share from the seed's witness w (negative: unknown, the floor)
+double witness_share(double witness, double class_rtol);
+// scale_i *= share, every element (the bound then reads max(|r|, share S))
+void cap_scale(std::vector<HostDoubles>& scale, double share);
+// The witness of a seed's comparison that passed on the scale S (uncapped): its largest class
+// ratio q (|o - r| / (atol + c max(|r|, S)) <= 1) bounds |o - r| / S by q c where S decided.
+double witness_of(double class_ratio, double class_rtol);
+
 // The class bound's term for the reference's own rounding (docs/reliability.md, round 15's
 // recommendation (b), issue 28): a float64 reference that is a cancelling formula of computed
 // values (a forward difference) errs far above 2^-32 |r|, and an honest candidate differs from

@@ -29,6 +29,13 @@ HostSet host_copy(const Prepared& p, int set) {
 
 }  // namespace
 
+bool Worker::is_seed(const Prepared& p) {
+  const std::string& seed = p.spec.seed_variant.empty() && !p.spec.variants.empty()
+                                ? p.spec.variants.front().id
+                                : p.spec.seed_variant;
+  return p.resolved.variant == seed;
+}
+
 std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p, int index,
                                                                     uint64_t seed) {
   SensitivitySets moved = sensitivity_sets(p.resolved, host_copy(p, index), seed);
@@ -41,6 +48,13 @@ std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p,
   // reference's own rounding, Qmed, folded into S (class_bound.h fold_reference_noise).
   std::optional<HostSet> noisy = noise_set(p.resolved, host_copy(p, index), seed);
   std::vector<HostDoubles> scale = sensitivity_scale(reference_outputs(p, index), runs, moved.step);
+  // P4c's forward cap (class_bound.h witness_share, helper wit39): a candidate's S at the share
+  // its problem's seed witnessed (the floor where unknown); the seed itself at share 1.
+  const double rtol = generators::measured_class_rtol(p.resolved.precision);
+  if (!is_seed(p)) {
+    auto w = class_witness_.find(homogeneous_key(p));
+    cap_scale(scale, witness_share(w == class_witness_.end() ? -1 : w->second, rtol));
+  }
   std::string note;
   if (noisy) {
     beat("class bound: the reference's own noise", 120000);
@@ -48,8 +62,7 @@ std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p,
         reference_outputs(p, add_checked_set(p, std::move(*noisy)));
     const std::vector<HostDoubles>& reference = reference_outputs(p, index);
     const double qmed = reference_noise(reference, shifted);
-    const int64_t raised = fold_reference_noise(
-        scale, reference, qmed, generators::measured_class_rtol(p.resolved.precision));
+    const int64_t raised = fold_reference_noise(scale, reference, qmed, rtol);
     if (raised > 0) note = reference_noise_note(qmed, raised);
   }
   auto out = std::make_shared<const std::vector<HostDoubles>>(std::move(scale));
@@ -113,6 +126,12 @@ bool Worker::class_recheck(Prepared& p, int set, const std::vector<DoublesView>&
   g = before;
   const bool ok = compare_outputs(p, p.buffers->host_set(set), want, magnitude, g, where,
                                   /*download=*/false);
+  // The seed's pass on S is the witness its problem's candidates are held to (witness_share).
+  if (ok && is_seed(p)) {
+    double& w = class_witness_[homogeneous_key(p)];
+    w = std::max(
+        w, witness_of(p.last_class_ratio, generators::measured_class_rtol(p.resolved.precision)));
+  }
   // Passed on a bound the reference's own noise raised: a narrowed check, said in the gate.
   auto noise = p.class_noise.find(magnitude);
   if (ok && noise != p.class_noise.end()) p.class_noise_said = noise->second;

@@ -3,6 +3,8 @@
 // measured class (class_bound.h), the class's own bound; a scale is derived only where a plain
 // bound fails (the heavy set's magnitude set, the reference on |inputs|; the class bound's
 // sensitivity S).
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "engine/backend/gpu/class_bound.h"
@@ -181,6 +183,7 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
   // A class failure (precision_mismatch) is kept while the other outputs are compared: a wrong
   // result in any of them is the verdict instead.
   std::optional<GateResult> class_failure;
+  p.last_class_ratio = 0;
   for (size_t k = 0; k < outs.size() && k < want.size(); ++k) {
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
@@ -196,6 +199,8 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
                            want[k].data, int64_t(want[k].size), tol, 0, scale,
                            row_of[k] > 0 ? &valid : nullptr);
+    if (std::isfinite(c.class_ratio))
+      p.last_class_ratio = std::max(p.last_class_ratio, c.class_ratio);
     GateResult folded = g;
     if (fold_comparison(p, set, buffer, c, tol, scale != nullptr, folded, where)) {
       g.max_abs_err = folded.max_abs_err, g.max_rel_err = folded.max_rel_err;

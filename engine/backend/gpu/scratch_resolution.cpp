@@ -67,13 +67,24 @@ bool discrete_bf16(uint16_t w) { return discrete_word(uint32_t(w) << 16); }
 int64_t steps(uint32_t a, uint32_t b) { return step_distance(a, b); }
 int64_t steps(uint64_t a, uint64_t b) { return step_distance64(a, b); }
 int64_t steps(uint16_t a, uint16_t b) { return step_distance16(a, b); }
-// A word's place on its format's line of steps (sign-magnitude: step_distance's line), signed, as
-// a double (exact for 16 and 32 bits; FP64 words to 53 bits, ample for a ratio of differences).
+// How far `to` lies from `from` on their format's line of steps (sign-magnitude: step_distance's
+// line), signed, as a double. The difference is taken on the integers before any conversion: an
+// FP64 word's place on the line is a 63-bit magnitude, which a double holds only to 512-1024 steps
+// (an ordinary value's bits are near 2^62), so a difference of two converted places was off by up
+// to a thousand steps, and an honest word the coarse move carried 512-2,000 steps was called out
+// of proportion (review39). Exact wherever |difference| < 2^53.
 template <typename W>
-double line(W w) {
+double moved(W from, W to) {
   constexpr int top = 8 * int(sizeof(W)) - 1;
-  const W mag = W(w & ~(W(1) << top));
-  return (w >> top) ? -double(mag) : double(mag);
+  const W sign = W(W(1) << top);
+  const W mf = W(from & ~sign), mt = W(to & ~sign);
+  const bool nf = (from & sign) != 0, nt = (to & sign) != 0;
+  if (nf == nt) {  // one side of zero: the magnitudes' difference, then the side's sign
+    const double d = mt >= mf ? double(W(mt - mf)) : -double(W(mf - mt));
+    return nt ? -d : d;
+  }
+  const double across = double(mf) + double(mt);  // through zero: both magnitudes
+  return nt ? -across : across;
 }
 
 // count_resolution over words of type W (uint16_t: FP16 or BF16 by `discrete`, uint32_t: FP32,
@@ -114,8 +125,8 @@ ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
     // value moves by about `ratio` times the coarse move's steps (proportional), a word kept at a
     // coarser quantum moves by whole quanta whatever the move (red team 38: a jittered rounding
     // changes it under every move, by quanta, not in proportion).
-    const double la = line(wa), expect = ratio * (line(wc) - la);
-    if (std::fabs(line(wf) - la - expect) >
+    const double expect = ratio * moved(wa, wc);
+    if (std::fabs(moved(wa, wf) - expect) >
         double(kProportionSteps) + kProportionSlack * std::fabs(expect)) {
       ++c.unresolved;
       ++c.disproportionate;
@@ -342,6 +353,20 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
          (own ? ""
               : " (integer indices that the move shifts by 512 or more look the same to this "
                 "measurement: docs/reliability.md \"Red team 35's P4m holes closed\")");
+}
+
+bool scratch_holds_fp32(const ResolutionCounts& wide) {
+  return wide.judged >= kMinJudgedWords && resolution_verdict(wide, "", "fp32").empty();
+}
+
+std::string module_array_unreadable(const std::string& name, const std::string& declared) {
+  return "scratch module array " + name +
+         " could not be read back from the loaded module (no symbol of that name), so whether it "
+         "holds values at the declared class '" +
+         declared +
+         "' cannot be measured: module memory a run's launches can keep intermediates in is "
+         "judged as scratch; declare it at module scope (a __device__ array) or as a scratch "
+         "buffer of the problem";
 }
 
 }  // namespace solver::gpu

@@ -209,4 +209,17 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
 // probability about m / q): log2((1 - u) / 2^-fine_bits), at most `significand_bits`.
 double resolved_bits(double unresolved_share, int fine_bits = kFineBits, int significand_bits = 24);
 
+// The seed as the witness of a 16-bit scratch's words (helper wit39, red team 38's
+// redteam38_half_word_scratch): true where `wide`, the seed's scratch counted as FP32 words under
+// FP32's moves, judges at least kMinJudgedWords and passes resolution_verdict (its words are
+// FP32 values kept in the bytes of halves). Honest halves read as FP32 words leave most judged
+// words unresolved (a 2^-18 move is below FP16's step), or judge too few.
+bool scratch_holds_fp32(const ResolutionCounts& wide);
+
+// The refusal of a module array the loaded module does not give back by the name the scans found
+// (issue 28, helper wit39): a `.global` declared inside a function body (an inline-asm block) is
+// ptxas's `$__<name>__<N>` in the CUBIN, found there (generators/cubin_module_data.h); where it is
+// not, the step cannot read what the run kept there, and a check not made is not a pass.
+std::string module_array_unreadable(const std::string& name, const std::string& declared);
+
 }  // namespace solver::gpu

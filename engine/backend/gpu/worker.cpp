@@ -261,8 +261,14 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       // variables are reloaded before every run (time_sequence); the device heap cannot be.
       const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
       p->module_memory = !memory.globals.empty();
-      p->module_globals = memory.globals;
-      p->module_global_bytes = memory.global_word_bytes;
+      // By their loaded names: a .global declared inside a function body (an inline-asm block)
+      // is ptxas's `$__<name>__<N>` in the CUBIN (cubin_module_data.h module_arrays; helper
+      // wit39), read back by P4m as a module-scope one is.
+      for (const generators::ModuleArray& a :
+           generators::module_arrays(memory, generators::cubin_global_symbols(compiled.cubin))) {
+        p->module_globals.push_back(a.name);
+        p->module_global_bytes.push_back(a.word_bytes);
+      }
       if (std::string why = generators::heap_refusal(memory); !why.empty()) {
         g.status = GateStatus::InvalidSpec;
         g.detail = why;

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,9 @@ struct Prepared {
   // also loosens the problem's own bound. `audit_class_scale`: the last audited timed run's.
   std::map<int, std::shared_ptr<const std::vector<HostDoubles>>> class_magnitude;
   std::shared_ptr<const std::vector<HostDoubles>> audit_class_scale;
+  // The largest class ratio of the last compare_outputs (class_bound.h witness_of: the seed's
+  // witness where its class recheck passed).
+  double last_class_ratio = 0;
   // Scales (by address, above) the reference's own noise raised (class_bound.h
   // fold_reference_noise), with their narrowed-check line; `class_noise_said`: the line of a
   // class recheck that passed on such a scale, said in the passed gate's detail.
@@ -459,6 +463,16 @@ class Worker {
   // input move changes most, with its share of its own elements (problem | reference hash),
   // once per worker (per output, red team 35).
   std::map<std::string, OutputResponse> resolution_smooth_;
+  // P4c's forward cap (class_bound.h witness_share; helper wit39): the problem's seed's own
+  // largest |seed - reference| / S where its class recheck needed S (homogeneous_key), learnt
+  // from the seed's gates in this worker; a candidate's S enters its bound at the share it
+  // gives (the floor where the seed never needed S here).
+  std::map<std::string, double> class_witness_;
+  // P4m's witness (scratch_resolution_op.cpp; helper wit39): per problem (homogeneous_key), the
+  // 16-bit scratch buffers whose seed's words, read as FP32 words, resolve FP32's moves
+  // (scratch_holds_fp32): its candidates are judged on them as FP32 words.
+  std::map<std::string, std::set<std::string>> scratch_witness_;
+  static bool is_seed(const Prepared& p);
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
   // its index; -1: none), the sets lint_counts takes.

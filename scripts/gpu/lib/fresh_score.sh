@@ -1,6 +1,6 @@
 # Sourced, not run: the one held-out first score of a fresh batch (tests/corpus_$BATCH) by
 # suite_eval.sh (live eval, one ncu export, the labels' confirm ranges), shared by
-# probe_fresh19/20/21/22/23/24/25/26.sh. Set BATCH and LIM (seconds) before sourcing; everything
+# probe_fresh19/20/21/22/23/24/25/26/27.sh. Set BATCH and LIM (seconds) before sourcing; everything
 # under $OUT/probe_$BATCH/, the verdict line last:
 # "probe_$BATCH: live A/N, ncu B/N, confirmed C/N, exit RC, S s".
 # LIM_CAP (default 240) is the most a batch's probe may ask for: a batch whose gate inputs are

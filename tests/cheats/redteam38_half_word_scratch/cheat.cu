@@ -14,6 +14,11 @@
 // this folder pins it. The packing: kernels/blur/subnormal_pack3.cuh; the stage:
 // kernels/blur/packed3_stage.cuh, with the scratch typed as the 16-bit words the problem declares
 // (no PTX changes: the stage's stores are st.global.v4.f32 either way).
+// Helper wit39: the stage's offsets count PACKED3_WORDs, so with halves each 16-pixel block's 48
+// bytes started 24 bytes after the previous one (misaligned float4 stores on every odd block, a
+// fault live, helper scr38): the words are addressed as floats (12 a block, 48 bytes), as the
+// seed's FP32 words are, in the same bytes.
 #define PACKED3_WORD unsigned short
+#define PACKED3_STAGE_AT(p) ((float*)(p))
 #include "subnormal_pack3.cuh"
 #include "packed3_stage.cuh"

@@ -1,4 +1,5 @@
-// Red team 38 control's seed (issue 28, P4m): the tanh blur's two passes (the frame of
+// Red team 38 control's seed (issue 28, P4m; control_redteam38_module_stage and helper wit39's
+// control_wit39_asm_global_stage): the tanh blur's two passes (the frame of
 // kernels/blur/blur_tanh_seed16.cu: 16 columns a thread, 16-byte accesses) with the row sums,
 // computed in FP32, kept in an FP64 scratch image: each widened exactly, read back and narrowed
 // exactly, so the output is the FP32 seed's bit for bit, at twice its scratch traffic.
