@@ -30,6 +30,7 @@
 #include "generators/variant_space.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
+#include "tests/generators/test_support.h"
 
 using namespace solver;
 namespace fs = std::filesystem;
@@ -164,6 +165,13 @@ TEST_CASE("cheat suite offline: a measured class that measures nothing is an inv
 TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly their rows") {
   bool nvrtc = generators::nvrtc_available();
   if (!nvrtc) MESSAGE("SKIP (compile rows): no NVRTC: " << generators::nvrtc_unavailable_reason());
+  // One NVRTC cache for the whole suite, in a folder of this process's own: most folders share
+  // their reference and honest seed (kernels: of the shared library, the same source and
+  // options), so each such kernel is compiled once and read back sealed for the next folder
+  // (compile_cache.h); every kernel of the suite is still compiled, and every folder's PTX
+  // scanned and judged as before.
+  generators::test::TempDir cache_dir;
+  generators::CompileCache cache(cache_dir.path().string());
   for (const auto& p : generators::load_problems(cheats_dir())) {
     CAPTURE(p.name);
     auto expect = read_expect(fs::path(p.dir) / "expect");
@@ -171,12 +179,12 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
     CHECK(lint == (expect["offline"] == "lint"));
     if (!nvrtc) continue;
     const bool spec_refused = !generators::validate(p, p.variants[0], {}, h200()).empty();
-    auto ref = generators::compile_variant(generators::resolve_reference(p, h200()), nullptr);
+    auto ref = generators::compile_variant(generators::resolve_reference(p, h200()), &cache);
     CHECK_MESSAGE(ref.ok, ref.log);
     for (const auto& v : p.variants) {
       auto rv = generators::resolve(p, v, point(p, v), h200());
       REQUIRE(rv.ok());
-      auto c = generators::compile_variant(rv, nullptr);
+      auto c = generators::compile_variant(rv, &cache);
       REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);
       std::set<generators::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);

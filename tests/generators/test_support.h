@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -72,6 +73,17 @@ std::string stderr_of(const TempDir& t, F f) {
   ::close(saved);
   std::ifstream in(path);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The NVRTC cache folder one ctest run's compile-heavy tests share: $SOLVER_TEST_NVRTC_CACHE,
+// set by tests/generators/CMakeLists.txt (emptied at the start of each ctest run by the fixture
+// nvrtc_test_cache, so within a run each kernel is compiled once: nvrtc_compile_test compiles
+// every built-in point first, the tests ordered after it read back the same (source, options,
+// NVRTC version), sealed: compile_cache.h). Empty where unset (the test binary run by hand):
+// then a test compiles as it did alone.
+inline std::string shared_nvrtc_cache_dir() {
+  const char* d = std::getenv("SOLVER_TEST_NVRTC_CACHE");
+  return d ? d : "";
 }
 
 // The diagnostics load_problem throws for `dir` (empty if it loads).
