@@ -104,9 +104,14 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
           break;
         case Kind::ParamLoad:
           break;
-        case Kind::Other:
-          if (call) each(s.regions(in.srcs, in.src_syms), read);  // a callee not inlined
+        case Kind::Other: {
+          // a callee not inlined, or an instruction that addresses memory without being a load
+          // or store to this scan (multimem.ld_reduce, prefetch, ...): read, as far as it knows
+          bool addresses = call;
+          for (const std::string& o : in.ops) addresses = addresses || (!o.empty() && o[0] == '[');
+          if (addresses) each(s.regions(in.srcs, in.src_syms), read);
           break;
+        }
       }
     }
   }

@@ -47,9 +47,9 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
 // declaration): the narrowest float type stored; with no float store, a 64-bit integer store is
 // an FP64 value's bits where the module computes in FP64, else two FP32 halves (4: the narrowest
 // float a 64-bit word can hold a packed value in), and a 32-bit one an FP32 word. Mixed widths
-// are read at the narrowest: an integer store under 64 bits beside FP64 stores makes FP32 words. A 16-bit float
-// store into a region declared wider is read as FP32 words (2 only where `declared_bytes` is 2:
-// a 32- or 64-bit scratch keeps FP32's resolution under an fp32 class).
+// are read at the narrowest: an integer store under 64 bits beside FP64 stores makes FP32 words. A
+// 16-bit float store into a region declared wider is read as FP32 words (2 only where
+// `declared_bytes` is 2: a 32- or 64-bit scratch keeps FP32's resolution under an fp32 class).
 int stored_word_bytes(const RegionAccess& a, bool fp64_values, int declared_bytes);
 
 // Whether P4m leaves the region out: written and never read (nothing it holds reaches an output,

@@ -178,6 +178,7 @@ const char* kRegions = R"(.version 9.0
 .global .align 4 .b8 mixed[64];
 .global .align 8 .b8 escaped[64];
 .global .align 8 .u64 holder;
+.global .align 4 .b8 probed[64];
 
 .visible .entry k(
 	.param .u64 k_param_0,
@@ -213,6 +214,9 @@ const char* kRegions = R"(.version 9.0
 	ld.global.f32 	%f2, [%rd3+4];
 	st.global.u64 	[%rd4], %rd1;
 	atom.global.add.u32 	%r2, [%rd10], 1;
+	mov.u64 	%rd11, probed;
+	st.global.f32 	[%rd11], %f1;
+	multimem.ld_reduce.global.add.f32 	%f3, [%rd11];
 	ret;
 }
 )";
@@ -239,6 +243,8 @@ TEST_CASE("stored words and write-only regions: the PTX facts P4m reads a region
   // its address stored to memory: any later load of a pointer may read it
   CHECK(a.variables.at("escaped").read);
   CHECK_FALSE(write_only(a.variables.at("escaped")));
+  // an instruction that addresses it without being a load to the statement model: read
+  CHECK(a.variables.at("probed").read);
   // buffer 0: st.v2.f32 and a load (FP32 words); buffer 1: a 64-bit integer store only, never
   // read (write-only; its words would be FP64 where the module computes in FP64); buffer 2: an
   // atomic that returns its value reads it
@@ -277,8 +283,8 @@ TEST_CASE("round 39's folders through NVRTC: stored words and write-only scratch
       const ModuleAccess a = scan_region_access(c.ptx, float_params(rv));
       auto buffer = [&](const std::string& name) {
         for (size_t i = 0; i < rv.buffers.size(); ++i)
-          if (rv.buffers[i].name == name) return a.buffers.count(int(i)) ? a.buffers.at(int(i))
-                                                                         : RegionAccess{};
+          if (rv.buffers[i].name == name)
+            return a.buffers.count(int(i)) ? a.buffers.at(int(i)) : RegionAccess{};
         FAIL("no buffer " << name);
         return RegionAccess{};
       };

@@ -9,9 +9,9 @@
 // elements (decided once per problem and worker from two reference runs), words the coarse move
 // carries the format's minimum steps must mostly change under the fine move as well, in
 // proportion to the coarse change (red team 38). The module's .global arrays are read back around
-// each run too and judged as scratch (red team 38, helper fix38s). Red team 39 / honest controls 39: a
-// region is read as the float words its code stores (generators/ptx_store_words.h), and one the
-// code only writes is left out, named in the "not judged" line.
+// each run too and judged as scratch (red team 38, helper fix38s). Red team 39 / honest controls
+// 39: a region is read as the float words its code stores (generators/ptx_store_words.h), and one
+// the code only writes is left out, named in the "not judged" line.
 #include <algorithm>
 #include <cmath>
 
@@ -65,10 +65,9 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     }
   // Arrays and buffers the code only writes claim as the others do (P5: the line names them) and
   // are left out of the measurement (generators/ptx_store_words.h write_only).
-  ResolutionScope scope =
-      resolution_scope(p.resolved, arrays.size() + (cls == "fp32" || cls == "fp64"
-                                                        ? p.module_write_only.size()
-                                                        : 0));
+  ResolutionScope scope = resolution_scope(
+      p.resolved,
+      arrays.size() + (cls == "fp32" || cls == "fp64" ? p.module_write_only.size() : 0));
   if (!scope.claims) return {};
   std::vector<std::string> written_only;
   {
@@ -296,10 +295,10 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
         !sixteen(b.dtype) && resolution_word_bytes(as[k]) != resolution_word_bytes(b.dtype);
     std::string verdict = resolution_verdict(
         c,
-        witnessed[k]  ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)"
-        : by_stores ? b.name + " (" + to_string(b.dtype) + ", its code stores " +
+        witnessed[k] ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)"
+        : by_stores  ? b.name + " (" + to_string(b.dtype) + ", its code stores " +
                           resolution_format(as[k]) + " words)"
-                      : b.name,
+                    : b.name,
         p.resolved.precision, as[k]);
     if (!verdict.empty()) {
       refused = true;
