@@ -274,8 +274,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       for (const auto& [b, a] : access.buffers)
         if (b >= 0 && size_t(b) < p->resolved.buffers.size()) {
           p->scratch_word_bytes[size_t(b)] = generators::stored_word_bytes(
-              a, access.fp64_values,
-              resolution_word_bytes(p->resolved.buffers[size_t(b)].dtype));
+              a, access.fp64_values, resolution_word_bytes(p->resolved.buffers[size_t(b)].dtype));
           p->scratch_write_only[size_t(b)] = generators::write_only(a);
         }
       generators::PtxModuleMemory judged = memory;  // the arrays P4m reads back
@@ -287,10 +286,10 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
           p->module_write_only.push_back(memory.globals[k]);
           continue;
         }
-        const int stored = a == access.variables.end()
-                               ? 0
-                               : generators::stored_word_bytes(a->second, access.fp64_values,
-                                                               declared);
+        const int stored =
+            a == access.variables.end()
+                ? 0
+                : generators::stored_word_bytes(a->second, access.fp64_values, declared);
         judged.globals.push_back(memory.globals[k]);
         judged.global_word_bytes.push_back(stored ? stored : declared);
         judged.global_in_function.push_back(k < memory.global_in_function.size() &&
