@@ -24,7 +24,10 @@
 #                                           or rejected as not faster
 #   control_hon39_hippie_persistent_queue   KEPT ~1.0-1.3x or rejected as not faster (a thread a
 #                                           point balances at warp granularity already)
-# so "4 of 8 kept" is the prediction on main, "8 of 8" the bar. Printed per folder: the gate's
+# so "4 of 8 kept" is the prediction on main, "8 of 8" the bar. After helper fix39w (P4m leaves out
+# a scratch the code only writes; host only, unrun): flashinfer_profiler and cuda_samples_clock
+# KEPT, their detail saying "scratch resolution: not judged: written only (...): prof" (timer):
+# "6 of 8 kept" predicted (the two P10t-c refusals stay). Printed per folder: the gate's
 # status and detail (the refusal's rule), the paired medians and the verdict's reason.
 # Usage: probe_hon39.sh [SECONDS [FOLDER...]]   (default 480 s and the 8 folders in the order
 # above; writes $OUT/probe_hon39/). Each folder is capped at 45 s, the scan at 60 s; budget spent

@@ -21,6 +21,11 @@
 #   control_redteam39_double2_partials   precision_mismatch (MISMATCH: a false refusal), the detail
 #                                     naming module array part read as FP32 words, "out of
 #                                     proportion" (host emulation: 0.495-0.497 unresolved)
+# After helper fix39w (P4m reads a region as the float words its code stores; host only, unrun):
+#   redteam39_wide_word_fields        PRECISION_MISMATCH (as expect), the detail naming mid (u64,
+#                                     its code stores FP32 words), ~0.44 unresolved (host: 0.443-0.444
+#                                     of 53,248; the seed 0 of 65,536)
+#   control_redteam39_double2_partials   KEPT ~2-5x (as expect), part read as FP64 words (host: 0)
 # The offline scan (the bundle's `problems check --compile-only`) refuses none of the seven.
 # Part local (scripts/gpu/red39_local_frame.cu): the two device assumptions: a slot's 16-byte local
 # frame keeps a stamp from one kernel to the next (predicted yes, the local scrub's own premise),

@@ -860,3 +860,22 @@ TEST_CASE("red team 38: module arrays claim P4m as scratch does, under fp32 or f
     CHECK_FALSE(gpu::resolution_scope(rv, 1).claims);
   }
 }
+
+TEST_CASE("red team 39: a scratch is read as the float words its code stores") {
+  // redteam39_wide_word_fields: a u64 scratch stored with st.global.v2.f32 is read as FP32 words
+  CHECK(gpu::stored_format(DType::U64, 4) == DType::F32);
+  CHECK(gpu::stored_format(DType::I64, 8) == DType::F64);
+  CHECK(gpu::stored_format(DType::U32, 8) == DType::F64);  // an FP64 value in a 32-bit scratch
+  // no typed store: the dtype's width, as before
+  CHECK(gpu::stored_format(DType::U64, 0) == DType::F64);
+  CHECK(gpu::stored_format(DType::I32, 0) == DType::F32);
+  // 16-bit scratch: its own format (scr38's moves, wit39's witness)
+  CHECK(gpu::stored_format(DType::F16, 4) == DType::F16);
+  CHECK(gpu::stored_format(DType::BF16, 8) == DType::BF16);
+  // honest controls 39: the line naming what is written only (no "; ": the detail is cut there)
+  CHECK(gpu::write_only_left_out({}).empty());
+  const std::string w = gpu::write_only_left_out({"prof", "module array stamps"});
+  CHECK(w.find("written only") != std::string::npos);
+  CHECK(w.find("prof, module array stamps") != std::string::npos);
+  CHECK(w.find("; ") == std::string::npos);
+}

@@ -128,7 +128,10 @@ TEST_CASE("module arrays: a scoped name with no symbol of its own stays under it
   m.global_word_bytes = {4, 8, 4};
   m.global_in_function = {false, true, true};
   const std::vector<CubinSymbol> symbols = {
-      {"g", 16}, {"$__hidden__12", 64}, {"$__hidden__x9", 8}, {"$__hidden2_", 4}};
+      {"g", ".nv.global", 16},
+      {"$__hidden__12", ".nv.global", 64},
+      {"$__hidden__x9", ".nv.global", 8},
+      {"$__hidden2_", ".nv.global", 4}};
   const std::vector<ModuleArray> a = module_arrays(m, symbols);
   REQUIRE(a.size() == 3);
   CHECK(a[0].name == "g");

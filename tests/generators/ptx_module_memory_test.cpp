@@ -7,7 +7,9 @@
 
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_int_provenance.h"
 #include "generators/ptx_module_memory.h"
+#include "generators/ptx_store_words.h"
 #include "generators/variant_space.h"
 #include "test_support.h"
 
@@ -163,4 +165,151 @@ TEST_CASE("round 8's folders through NVRTC: the carries found, the controls as t
     }
   }
   CHECK(seen == 12);  // six folders, two variants each
+}
+
+// What the code stores into each region and whether anything reads it (generators/
+// ptx_store_words.h; issue 28 after red team 39 and honest controls 39).
+const char* kRegions = R"(.version 9.0
+.target sm_90
+.address_size 64
+
+.global .align 16 .b8 part[256];
+.global .align 8 .b8 stamps[64];
+.global .align 4 .b8 mixed[64];
+.global .align 8 .b8 escaped[64];
+.global .align 8 .u64 holder;
+.global .align 4 .b8 probed[64];
+
+.visible .entry k(
+	.param .u64 k_param_0,
+	.param .u64 k_param_1,
+	.param .u64 k_param_2
+)
+{
+	.reg .b32 	%r<4>;
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<12>;
+	.reg .f64 	%fd<4>;
+
+	ld.param.u64 	%rd1, [k_param_0];
+	ld.param.u64 	%rd2, [k_param_1];
+	ld.param.u64 	%rd9, [k_param_2];
+	cvta.to.global.u64 	%rd3, %rd1;
+	cvta.to.global.u64 	%rd4, %rd2;
+	cvta.to.global.u64 	%rd10, %rd9;
+	mov.u64 	%rd5, part;
+	st.global.v2.f64 	[%rd5], {%fd1, %fd2};
+	ld.global.v2.f64 	{%fd1, %fd2}, [%rd5+16];
+	mov.u64 	%rd6, stamps;
+	mov.u32 	%r1, %globaltimer_lo;
+	st.global.v2.u32 	[%rd6], {%r1, %r1};
+	mov.u64 	%rd7, mixed;
+	st.global.f64 	[%rd7], %fd1;
+	st.global.u32 	[%rd7+8], %r1;
+	ld.global.f32 	%f1, [%rd7];
+	mov.u64 	%rd8, escaped;
+	st.global.u64 	[holder], %rd8;
+	st.global.f64 	[%rd8], %fd1;
+	st.global.v2.f32 	[%rd3], {%f1, %f1};
+	ld.global.f32 	%f2, [%rd3+4];
+	st.global.u64 	[%rd4], %rd1;
+	atom.global.add.u32 	%r2, [%rd10], 1;
+	mov.u64 	%rd11, probed;
+	st.global.f32 	[%rd11], %f1;
+	multimem.ld_reduce.global.add.f32 	%f3, [%rd11];
+	ret;
+}
+)";
+
+TEST_CASE("stored words and write-only regions: the PTX facts P4m reads a region by") {
+  FloatParams bind;
+  bind.buffers["k"] = {{0}, {1}, {2}};  // k's parameters bind buffers 0, 1, 2
+  const ModuleAccess a = scan_region_access(kRegions, bind);
+  CHECK(a.fp64_values);
+  // an FP64 pair array, read back: FP64 words (not its .align 16's width), judged
+  const RegionAccess& part = a.variables.at("part");
+  CHECK(part.float_bits == 64);
+  CHECK(part.read);
+  CHECK(stored_word_bytes(part, a.fp64_values, 4) == 8);
+  // timestamps only stored: write-only, not judged
+  const RegionAccess& stamps = a.variables.at("stamps");
+  CHECK(stamps.written);
+  CHECK(stamps.int_bits == 32);
+  CHECK(write_only(stamps));
+  // FP64 and 32-bit integer stores beside each other: the narrowest reading, FP32 words
+  const RegionAccess& mixed = a.variables.at("mixed");
+  CHECK(stored_word_bytes(mixed, a.fp64_values, 8) == 4);
+  CHECK(mixed.read);
+  // its address stored to memory: any later load of a pointer may read it
+  CHECK(a.variables.at("escaped").read);
+  CHECK_FALSE(write_only(a.variables.at("escaped")));
+  // an instruction that addresses it without being a load to the statement model: read
+  CHECK(a.variables.at("probed").read);
+  // buffer 0: st.v2.f32 and a load (FP32 words); buffer 1: a 64-bit integer store only, never
+  // read (write-only; its words would be FP64 where the module computes in FP64); buffer 2: an
+  // atomic that returns its value reads it
+  CHECK(stored_word_bytes(a.buffers.at(0), a.fp64_values, 8) == 4);
+  CHECK(a.buffers.at(0).read);
+  CHECK(write_only(a.buffers.at(1)));
+  CHECK(stored_word_bytes(a.buffers.at(1), true, 8) == 8);
+  CHECK(stored_word_bytes(a.buffers.at(1), false, 8) == 4);
+  CHECK_FALSE(write_only(a.buffers.at(2)));
+  // a 16-bit float store into a wider region keeps FP32's reading; no typed store: the declaration
+  RegionAccess half;
+  half.float_bits = 16;
+  CHECK(stored_word_bytes(half, false, 4) == 4);
+  CHECK(stored_word_bytes(half, false, 2) == 2);
+  CHECK(stored_word_bytes(RegionAccess{}, true, 8) == 0);
+}
+
+TEST_CASE("round 39's folders through NVRTC: stored words and write-only scratch") {
+  if (!nvrtc_available()) return;
+  auto chip = test::test_chip();
+  int seen = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    const bool wide = spec.name == "redteam39_wide_word_fields";
+    const bool pairs = spec.name == "control_redteam39_double2_partials";
+    const bool stamps = spec.name == "control_hon39_flashinfer_profiler" ||
+                        spec.name == "control_hon39_cuda_samples_clock";
+    if (!wide && !pairs && !stamps) continue;
+    for (const auto& v : spec.variants) {
+      const bool seed = v.id == spec.seed_variant;
+      if (seed && !wide) continue;
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      CAPTURE(rv.key);
+      const ModuleAccess a = scan_region_access(c.ptx, float_params(rv));
+      auto buffer = [&](const std::string& name) {
+        for (size_t i = 0; i < rv.buffers.size(); ++i)
+          if (rv.buffers[i].name == name)
+            return a.buffers.count(int(i)) ? a.buffers.at(int(i)) : RegionAccess{};
+        FAIL("no buffer " << name);
+        return RegionAccess{};
+      };
+      if (wide) {
+        // the u64 scratch holds FP32 words in both variants (st.global.v2.f32 / v4.f32): read as
+        // FP32 words, the child's 16-bit fields in the low halves are judged
+        const RegionAccess mid = buffer("mid");
+        CHECK(mid.float_bits == 32);
+        CHECK(mid.read);
+        CHECK(stored_word_bytes(mid, a.fp64_values, 8) == 4);
+      } else if (pairs) {
+        const RegionAccess& part = a.variables.at("part");  // st.global.v2.f64, ld.global.v2.f64
+        CHECK(part.float_bits == 64);
+        CHECK(part.read);
+        CHECK(stored_word_bytes(part, a.fp64_values, 4) == 8);
+      } else {
+        const std::string name =
+            spec.name == "control_hon39_flashinfer_profiler" ? "prof" : "timer";
+        const RegionAccess r = buffer(name);
+        CHECK(r.written);
+        CHECK(write_only(r));
+        CHECK(buffer("x").read);  // the input the stamps sit beside is loaded
+      }
+      ++seen;
+    }
+  }
+  CHECK(seen == 5);
 }

@@ -166,6 +166,22 @@ const char* resolution_format(DType d) {
   return resolution_word_bytes(d) == 8 ? "FP64" : "FP32";
 }
 
+DType stored_format(DType dtype, int stored_bytes) {
+  if (resolution_word_bytes(dtype) == 2) return dtype;
+  if (stored_bytes == 4) return DType::F32;
+  if (stored_bytes == 8) return DType::F64;
+  return resolution_word_bytes(dtype) == 8 ? DType::F64 : DType::F32;
+}
+
+std::string write_only_left_out(const std::vector<std::string>& names) {
+  if (names.empty()) return {};
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return "written only (no load, returning atomic or escaped address reads it in any entry, so "
+         "nothing it holds reaches an output): " +
+         list;
+}
+
 ResolutionMoves resolution_moves(DType d, const std::string& judged_class) {
   if (d == DType::F16 || d == DType::BF16) {
     const bool bf16 = d == DType::BF16 || judged_class == "bf16";

@@ -86,6 +86,19 @@ inline constexpr double kProportionSlack = 2.0;
 int resolution_word_bytes(generators::DType dtype);      // 2, 4 or 8
 const char* resolution_format(generators::DType dtype);  // "FP16", "BF16", "FP32" or "FP64"
 
+// The format a scratch buffer of `dtype` is read as where its code stores words of
+// `stored_bytes` (generators/ptx_store_words.h stored_word_bytes; 0: no typed store): a 32- or
+// 64-bit dtype as FP32 (4) or FP64 (8) by its stores, not by its width (red team 39,
+// redteam39_wide_word_fields: FP32 values and 16-bit fields stored with st.global.v2.f32 into a
+// u64 scratch were read as FP64 words, whose low ~35 bits no move tests); a 16-bit dtype as its
+// own format (scr38's moves and wit39's witness decide what it holds).
+generators::DType stored_format(generators::DType dtype, int stored_bytes);
+
+// The "not judged" part naming the scratch buffers and module arrays the code only writes
+// (generators/ptx_store_words.h write_only; honest controls 39: a profiler's timestamps), empty
+// where there are none.
+std::string write_only_left_out(const std::vector<std::string>& names);
+
 // The moves a word format is judged by: the fine move a relative 2^-fine_bits, the coarse one
 // 2^-coarse_bits, a word judged where the coarse move carried it at least min_coarse_steps steps
 // of its format (so that the fine move, 2^(fine_bits - coarse_bits) times smaller, carries an

@@ -9,7 +9,9 @@
 // elements (decided once per problem and worker from two reference runs), words the coarse move
 // carries the format's minimum steps must mostly change under the fine move as well, in
 // proportion to the coarse change (red team 38). The module's .global arrays are read back around
-// each run too and judged as scratch of their declared width (red team 38, helper fix38s).
+// each run too and judged as scratch (red team 38, helper fix38s). Red team 39 / honest controls
+// 39: a region is read as the float words its code stores (generators/ptx_store_words.h), and one
+// the code only writes is left out, named in the "not judged" line.
 #include <algorithm>
 #include <cmath>
 
@@ -61,10 +63,29 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
                              : w == 2 ? generators::DType::F16
                                       : generators::DType::F32);
     }
-  const ResolutionScope scope = resolution_scope(p.resolved, arrays.size());
+  // Arrays and buffers the code only writes claim as the others do (P5: the line names them) and
+  // are left out of the measurement (generators/ptx_store_words.h write_only).
+  ResolutionScope scope = resolution_scope(
+      p.resolved,
+      arrays.size() + (cls == "fp32" || cls == "fp64" ? p.module_write_only.size() : 0));
   if (!scope.claims) return {};
+  std::vector<std::string> written_only;
+  {
+    std::vector<size_t> kept;
+    for (size_t i : scope.measured)
+      if (i < p.scratch_write_only.size() && p.scratch_write_only[i])
+        written_only.push_back(p.resolved.buffers[i].name);
+      else
+        kept.push_back(i);
+    scope.measured = kept;
+    if (cls == "fp32" || cls == "fp64")
+      for (const std::string& a : p.module_write_only) written_only.push_back("module array " + a);
+  }
+  std::string left_out_parts = scope.left_out;
+  if (std::string w = write_only_left_out(written_only); !w.empty())
+    left_out_parts += (left_out_parts.empty() ? "" : ", ") + w;
   const std::string left_out =
-      scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
+      left_out_parts.empty() ? "" : "scratch resolution: not judged: " + left_out_parts;
   if (!scope.movable || (scope.measured.empty() && arrays.empty())) return left_out;
   auto with_left_out = [&](std::string s) { return left_out.empty() ? s : s + "; " + left_out; };
   beat("scratch resolution", 120000);
@@ -102,7 +123,10 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   std::vector<bool> witnessed(scope.measured.size(), false), try_wide(scope.measured.size(), false);
   for (size_t k = 0; k < scope.measured.size(); ++k) {
     const auto& b = p.resolved.buffers[scope.measured[k]];
-    as[k] = b.dtype;
+    // a 32- or 64-bit scratch as the float words its code stores (red team 39, stored_format)
+    as[k] = stored_format(b.dtype, scope.measured[k] < p.scratch_word_bytes.size()
+                                       ? p.scratch_word_bytes[scope.measured[k]]
+                                       : 0);
     if (!wide_class || !sixteen(b.dtype)) continue;
     if (the_seed) {
       try_wide[k] = true;
@@ -186,6 +210,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     names += (names.empty() ? "" : ", ") + b.name +
              (b.dtype == generators::DType::F32 ? "" : std::string(" ") + to_string(b.dtype));
     if (witnessed[k]) names += " read as FP32 words (the seed's are)";
+    if (!sixteen(b.dtype) && resolution_word_bytes(as[k]) != resolution_word_bytes(b.dtype))
+      names += std::string(" read as ") + resolution_format(as[k]) + " words (its stores)";
     // a 16-bit scratch's own moves (resolution_moves)
     const ResolutionMoves m = resolution_moves(as[k], cls);
     if (m.fine_bits != kFineBits)
@@ -265,9 +291,14 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     }
     const ResolutionCounts c = counts_as(k, as[k]);
     total.add(c);
+    const bool by_stores =
+        !sixteen(b.dtype) && resolution_word_bytes(as[k]) != resolution_word_bytes(b.dtype);
     std::string verdict = resolution_verdict(
         c,
-        witnessed[k] ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)" : b.name,
+        witnessed[k] ? b.name + " (" + to_string(b.dtype) + ", its seed's words are FP32)"
+        : by_stores  ? b.name + " (" + to_string(b.dtype) + ", its code stores " +
+                          resolution_format(as[k]) + " words)"
+                    : b.name,
         p.resolved.precision, as[k]);
     if (!verdict.empty()) {
       refused = true;

@@ -16,6 +16,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/set_content_key.h"
 #include "engine/backend/pair_floor.h"
 #include "engine/backend/sequence_plan.h"
@@ -27,6 +28,7 @@
 #include "generators/ptx_facts_store.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
+#include "generators/ptx_store_words.h"
 #include "generators/ptxas_info.h"
 #include "generators/validate.h"
 
@@ -261,11 +263,43 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       // variables are reloaded before every run (time_sequence); the device heap cannot be.
       const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
       p->module_memory = !memory.globals.empty();
+      // What the code stores into each scratch buffer and module array, and whether anything
+      // reads it back (generators/ptx_store_words.h, issue 28 after red team 39 / honest controls
+      // 39): P4m reads a region's words as the float format stored there and leaves out one the
+      // code only writes.
+      const generators::ModuleAccess access =
+          generators::scan_region_access(compiled.ptx, generators::float_params(p->resolved));
+      p->scratch_word_bytes.assign(p->resolved.buffers.size(), 0);
+      p->scratch_write_only.assign(p->resolved.buffers.size(), false);
+      for (const auto& [b, a] : access.buffers)
+        if (b >= 0 && size_t(b) < p->resolved.buffers.size()) {
+          p->scratch_word_bytes[size_t(b)] = generators::stored_word_bytes(
+              a, access.fp64_values, resolution_word_bytes(p->resolved.buffers[size_t(b)].dtype));
+          p->scratch_write_only[size_t(b)] = generators::write_only(a);
+        }
+      generators::PtxModuleMemory judged = memory;  // the arrays P4m reads back
+      judged.globals.clear(), judged.global_word_bytes.clear(), judged.global_in_function.clear();
+      for (size_t k = 0; k < memory.globals.size(); ++k) {
+        const int declared = k < memory.global_word_bytes.size() ? memory.global_word_bytes[k] : 4;
+        const auto a = access.variables.find(memory.globals[k]);
+        if (a != access.variables.end() && generators::write_only(a->second)) {
+          p->module_write_only.push_back(memory.globals[k]);
+          continue;
+        }
+        const int stored =
+            a == access.variables.end()
+                ? 0
+                : generators::stored_word_bytes(a->second, access.fp64_values, declared);
+        judged.globals.push_back(memory.globals[k]);
+        judged.global_word_bytes.push_back(stored ? stored : declared);
+        judged.global_in_function.push_back(k < memory.global_in_function.size() &&
+                                            memory.global_in_function[k]);
+      }
       // By their loaded names: a .global declared inside a function body (an inline-asm block)
       // is ptxas's `$__<name>__<N>` in the CUBIN (cubin_module_data.h module_arrays; helper
       // wit39), read back by P4m as a module-scope one is.
       for (const generators::ModuleArray& a :
-           generators::module_arrays(memory, generators::cubin_module_symbols(compiled.cubin))) {
+           generators::module_arrays(judged, generators::cubin_module_symbols(compiled.cubin))) {
         p->module_globals.push_back(a.name);
         p->module_global_bytes.push_back(a.word_bytes);
       }

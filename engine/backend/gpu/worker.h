@@ -82,7 +82,16 @@ struct Prepared {
   // The module-scope .global variables its PTX declares (generators/ptx_module_memory.h): memory
   // a run's launches can keep intermediates in, judged as scratch by P4m (red team 38).
   std::vector<std::string> module_globals;
-  std::vector<int> module_global_bytes;  // their element widths (PtxModuleMemory)
+  // their word widths: what the code stores there (generators/ptx_store_words.h stored_word_bytes),
+  // else the declaration's (PtxModuleMemory)
+  std::vector<int> module_global_bytes;
+  // Module arrays the code only writes (generators/ptx_store_words.h write_only), by PTX name:
+  // not read back by P4m, named in its "not judged" line.
+  std::vector<std::string> module_write_only;
+  // Per buffer (index into resolved.buffers): the word bytes its code stores (0: no typed store,
+  // the dtype's width) and whether the code only writes it (P4m's scratch words; issue 28).
+  std::vector<int> scratch_word_bytes;
+  std::vector<bool> scratch_write_only;
   // Where module_memory: the variables of the image's module-data sections (the words P7k reads
   // back, generators/cubin_module_data.h) and the PTX its carried-state verdict scans again.
   std::vector<generators::CubinSymbol> module_symbols;

@@ -1,0 +1,135 @@
+#include "generators/ptx_store_words.h"
+
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "generators/ptx_module_binding.h"
+#include "generators/ptx_module_memory.h"
+#include "generators/ptx_scan.h"
+#include "generators/ptx_taint.h"
+
+namespace solver::generators {
+
+namespace {
+
+using taint::Insn;
+using taint::Kind;
+
+// The width of a store's element type and whether it is a float type (0: no type part).
+int type_bits(const Insn& in, bool& is_float) {
+  is_float = false;
+  for (auto it = in.parts.rbegin(); it != in.parts.rend(); ++it) {
+    const std::string& t = *it;
+    if (t == "f16" || t == "bf16" || t == "f16x2" || t == "bf16x2") return is_float = true, 16;
+    if (t == "f32") return is_float = true, 32;
+    if (t == "f64") return is_float = true, 64;
+    if (t.size() >= 2 && (t[0] == 'b' || t[0] == 'u' || t[0] == 's')) {
+      const std::string_view n(t.data() + 1, t.size() - 1);
+      if (n == "8" || n == "16" || n == "32" || n == "64" || n == "128")
+        return std::stoi(std::string(n));
+    }
+  }
+  return 0;
+}
+
+void narrowest(int& into, int bits) {
+  if (bits > 0 && (into == 0 || bits < into)) into = bits;
+}
+
+}  // namespace
+
+ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindings) {
+  ModuleAccess out;
+  const std::string clean = strip_ptx_comments(ptx);
+  const std::vector<std::string> vars = module_variables(clean);
+  const std::set<std::string> var_set(vars.begin(), vars.end());
+  for (const PtxEntry& e : entries_with_module_variables(clean, nullptr)) {
+    taint::State s;
+    s.mode = taint::Mode::Clock;  // no value is an origin: only the addresses' provenance
+    std::vector<Insn> code;
+    std::string_view rest = e.body;
+    while (!rest.empty()) {
+      const auto semi = rest.find(';');
+      Insn in;
+      if (taint::parse(rest.substr(0, semi), in, s.float_regs, s.bare_regs))
+        code.push_back(std::move(in));
+      rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+    }
+    for (const Insn& in : code)
+      for (const std::string& p : in.parts) out.fp64_values = out.fp64_values || p == "f64";
+    // Monotone: a pass per change, one to see none.
+    for (std::size_t before = s.size() + 1; before != s.size();) {
+      before = s.size();
+      for (const Insn& in : code) taint::step(in, s);
+    }
+    const auto bound = bindings.buffers.find(e.name);
+    // Each region `f` is applied to: the buffers its parameter binds, or the module variable.
+    auto each = [&](const std::set<std::string>& regions, auto f) {
+      for (const std::string& r : regions) {
+        if (var_set.count(r)) {
+          f(out.variables[r]);
+          continue;
+        }
+        if (bound == bindings.buffers.end()) continue;
+        for (std::size_t i = 0; i < e.names.size() && i < bound->second.size(); ++i)
+          if (e.names[i] == r)
+            for (int b : bound->second[i]) f(out.buffers[b]);
+      }
+    };
+    auto read = [](RegionAccess& a) { a.read = true; };
+    for (const Insn& in : code) {
+      const bool call = !in.parts.empty() && in.parts[0] == "call";
+      switch (in.kind) {
+        case Kind::Load:
+          each(s.regions(in.addr, in.addr_syms), read);
+          break;
+        case Kind::Atom:
+        case Kind::Store: {
+          bool flt = false;
+          const int bits = type_bits(in, flt);
+          each(s.regions(in.addr, in.addr_syms), [&](RegionAccess& a) {
+            a.written = true;
+            narrowest(flt ? a.float_bits : a.int_bits, bits);
+            // an atomic returns what it found (a mbarrier's state too)
+            if (in.kind == Kind::Atom && !in.dests.empty()) a.read = true;
+          });
+          // an address stored to memory (a call's parameter included): any load may reach it
+          each(s.regions(in.srcs, in.src_syms), read);
+          break;
+        }
+        case Kind::Copy:
+          each(s.regions(in.src_addr, in.src_addr_syms), read);
+          each(s.regions(in.addr, in.addr_syms), [](RegionAccess& a) { a.written = true; });
+          break;
+        case Kind::ParamLoad:
+          break;
+        case Kind::Other: {
+          // a callee not inlined, or an instruction that addresses memory without being a load
+          // or store to this scan (multimem.ld_reduce, prefetch, ...): read, as far as it knows
+          bool addresses = call;
+          for (const std::string& o : in.ops) addresses = addresses || (!o.empty() && o[0] == '[');
+          if (addresses) each(s.regions(in.srcs, in.src_syms), read);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+int stored_word_bytes(const RegionAccess& a, bool fp64_values, int declared_bytes) {
+  int bytes = 0;
+  if (a.float_bits == 16)
+    bytes = declared_bytes == 2 ? 2 : 4;
+  else if (a.float_bits)
+    bytes = a.float_bits / 8;
+  else if (a.int_bits >= 64)
+    bytes = fp64_values ? 8 : 4;
+  // an integer store narrower than 64 bits beside float ones: its words are read as FP32 (the
+  // narrowest reading wins: an FP64 reading never tests a word's low 35 bits)
+  if (a.int_bits > 0 && a.int_bits < 64) bytes = bytes == 2 ? 2 : 4;
+  return bytes;
+}
+
+}  // namespace solver::generators
