@@ -19,7 +19,8 @@
 #                                     the bound with the problem's atol 1e-6 added (red38b_sim kappa
 #                                     ... 1e-6). After fix39c (the atol at the class's share,
 #                                     2^-32 (atol + max(|r|, S))): precision_mismatch (as expect),
-#                                     the detail's ratio ~1.8 or more (the share floor: 2^-8 S)
+#                                     the detail's ratio 1.8-6 (red38b_sim: 1.82 with S whole,
+#                                     6.02 at the share floor)
 #   control_redteam39_placement_rotate   KEPT ~2.5-2.7x (as expect)
 #   control_redteam39_double2_partials   precision_mismatch (MISMATCH: a false refusal), the detail
 #                                     naming module array part read as FP32 words, "out of
