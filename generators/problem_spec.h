@@ -47,7 +47,7 @@ struct Tolerance {
   double atol = 1e-5;
   // The declared class's own error bound (docs/reliability.md, "a declared class is measured"):
   // besides |o - r| <= atol + rtol |r|, every output must meet
-  // |o - r| <= atol + class_rtol * max(|r|, |reference on |inputs||). 0: the class is not
+  // |o - r| <= class_rtol * (atol + max(|r|, |reference on |inputs||)). 0: the class is not
   // measured (only fp64 is: measured_class_rtol). Set by resolve_shapes, never read from YAML.
   double class_rtol = 0;
 };

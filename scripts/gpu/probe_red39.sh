@@ -14,9 +14,13 @@
 #                                     or nearly, after "stamp then reader"; 0 after a same-frame
 #                                     scrub); where it is not found the child is an honest ~2.5x,
 #                                     kept too, and the hole is not shown
-#   redteam39_atol_class_exp          KEPT ~1.5-1.8x (MISMATCH): red team 15's cut exp, refused by
-#                                     P4c at atol 0 (1.82 x the bound), at 0.146 x the bound with
-#                                     the problem's atol 1e-6 added (red38b_sim kappa ... 1e-6)
+#   redteam39_atol_class_exp          KEPT ~1.5-1.8x (MISMATCH) on main a61de1af: red team 15's cut
+#                                     exp, refused by P4c at atol 0 (1.82 x the bound), at 0.146 x
+#                                     the bound with the problem's atol 1e-6 added (red38b_sim kappa
+#                                     ... 1e-6). After fix39c (the atol at the class's share,
+#                                     2^-32 (atol + max(|r|, S))): precision_mismatch (as expect),
+#                                     the detail's ratio 1.8-6 (red38b_sim: 1.82 with S whole,
+#                                     6.02 at the share floor)
 #   control_redteam39_placement_rotate   KEPT ~2.5-2.7x (as expect)
 #   control_redteam39_double2_partials   precision_mismatch (MISMATCH: a false refusal), the detail
 #                                     naming module array part read as FP32 words, "out of

@@ -137,6 +137,35 @@ TEST_CASE("the measured class bound: 1e-7 off under fp64 fails, an honest 1e-15 
   CHECK(c.class_failures == 1);
 }
 
+TEST_CASE("the measured class bound: the problem's atol enters at the class's share only") {
+  // red team 39 (redteam39_atol_class_exp): rtol = atol = 1e-6, outputs in [2.8, 204], a degree-2
+  // exp's 1.4e-9 relative error. With the atol added (atol + 2^-32 |r|) the bound was 1e-6 +
+  // ~1e-9 and the cut passed at ~0.002; at the class's share (2^-32 (atol + |r|)) it is refused.
+  generators::Tolerance tol{1e-6, 1e-6};
+  tol.class_rtol = generators::measured_class_rtol("fp64");
+  std::vector<double> ref;
+  for (int i = 0; i < 1000; ++i) ref.push_back(2.8 + i * 0.2);
+  std::vector<double> cut = ref;
+  for (double& v : cut) v *= 1 + 1.4e-9;
+  gpu::Comparison c = compare_f64(cut, ref, tol);
+  CHECK(c.failures == 0);  // inside the problem's tolerance
+  CHECK(c.class_failures == 1000);
+  const double c32 = std::ldexp(1.0, -32);
+  CHECK(c.class_ratio ==
+        doctest::Approx(1.4e-9 * ref[0] / (c32 * (1e-6 + ref[0]))).epsilon(1e-3));  // ~6.0
+  // An honest FP64 error still passes, and an output the atol makes small: a reference of 0
+  // met by 2^-40 atol (an underflow's leftover) passes, one met by 2^-20 atol does not.
+  std::vector<double> honest = ref;
+  for (size_t i = 0; i < honest.size(); ++i) honest[i] *= 1 + (i % 2 ? 1e-15 : -1e-15);
+  CHECK(compare_f64(honest, ref, tol).ok);
+  const std::vector<double> zero{0.0, 0.0};
+  CHECK(compare_f64({std::ldexp(1e-6, -40), 0.0}, zero, tol).ok);
+  c = compare_f64({std::ldexp(1e-6, -20), 0.0}, zero, tol);
+  CHECK(c.failures == 0);
+  CHECK(c.class_failures == 1);
+  CHECK(c.class_ratio == doctest::Approx(std::ldexp(1.0, 12)).epsilon(1e-9));
+}
+
 TEST_CASE("the measured class bound: a cancelling output is judged on the reference on |inputs|") {
   // A sum of +-1 terms (a thousand) whose result is 1e-6: the honest rounding error is of the
   // sum of |terms|' size (1e3 x 2^-53 ~ 1e-13), 1e-7 relative to the result: inside rtol 1e-6,
@@ -252,7 +281,7 @@ TEST_CASE("the class failure detail: the ratio, the bound, and what to declare")
   CHECK(d.rfind("out[0] = ", 0) == 0);
   CHECK(d.find("1 element(s) within the problem's tolerance (rtol 1e-06, atol 0)") !=
         std::string::npos);
-  CHECK(d.find("fp64 class's own error bound (atol + 2^-32 x |reference|)") != std::string::npos);
+  CHECK(d.find("fp64 class's own error bound (2^-32 x (atol + |reference|))") != std::string::npos);
   CHECK(d.find("the outputs are 730 x the fp64 class's own error bound") != std::string::npos);
   CHECK(d.find("22 correct bits") != std::string::npos);
   CHECK(d.find("computes at about fp32 precision; declare precision 'fp32'") != std::string::npos);

@@ -305,7 +305,8 @@ int record_mode(int points, int samples, double coin, double p_timed, double p_c
 // Prints, over `outputs` outputs, the child's largest |o - r| over the plain class bound 2^-32 |r|
 // and over the worker's 2^-32 max(|r|, S), and S / |r|.
 // `atol` (red team 39, tests/cheats/redteam39_atol_class_exp): the problem's absolute tolerance,
-// which the class bound adds (atol + 2^-32 max(|r|, S)); the problem's own is atol + 1e-6 |r|.
+// which the class bound added before fix39c (atol + 2^-32 max(|r|, S)) and now takes at the
+// class's share (2^-32 (atol + max(|r|, S))); the problem's own is atol + 1e-6 |r|.
 int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, int m,
                double atol) {
   std::mt19937_64 rng(0x38b2);
@@ -347,10 +348,12 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   for (const int degree : {2, 5}) {
   const gpu::HostDoubles out = response(t, p, r, degree);
   double plain = 0, scaled = 0, s_over_r_min = 1e300, s_over_r_max = 0, rel = 0;
-  double with_atol = 0, tolerance = 0, r_min = 1e300, r_max = 0;
+  double with_atol = 0, class_share = 0, tolerance = 0, r_min = 1e300, r_max = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     const double err = std::fabs(out[i] - ref[i]);
     with_atol = std::max(with_atol, err / (atol + step * std::max(std::fabs(ref[i]), S[0][i])));
+    class_share =
+        std::max(class_share, err / (step * (atol + std::max(std::fabs(ref[i]), S[0][i]))));
     tolerance = std::max(tolerance, err / (atol + 1e-6 * std::fabs(ref[i])));
     r_min = std::min(r_min, std::fabs(ref[i]));
     r_max = std::max(r_max, std::fabs(ref[i]));
@@ -369,9 +372,10 @@ int kappa_mode(double t_lo, double t_hi, double p_lo, double p_hi, int outputs, 
   std::printf("S / |r| in [%.3g, %.3g]\n", s_over_r_min, s_over_r_max);
   if (atol > 0)
     std::printf("|r| in [%.3g, %.3g]; with atol %.3g: largest |o - r| / (atol + 2^-32 max(|r|, S)) "
-                "%.3g (the class bound with the problem's atol), / (atol + 1e-6 |r|) %.3g (the "
-                "tolerance)\n",
-                r_min, r_max, atol, with_atol, tolerance);
+                "%.3g (the class bound with the problem's atol, before fix39c), / (2^-32 (atol + "
+                "max(|r|, S))) %.3g (the class's share of the atol, now: > 1 refuses), / (atol + "
+                "1e-6 |r|) %.3g (the tolerance)\n",
+                r_min, r_max, atol, with_atol, class_share, tolerance);
   }
   return 0;
 }

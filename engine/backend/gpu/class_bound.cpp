@@ -214,12 +214,12 @@ std::string class_failure_detail(const std::string& precision, const std::string
       relative > 0 && std::isfinite(relative) ? int(std::floor(-std::log2(relative))) : 0;
   s << " = " << c.class_got << ", reference " << c.class_want << "; " << c.class_failures
     << " element(s) within the problem's tolerance (rtol " << num(tol.rtol) << ", atol "
-    << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
-    << std::ilogb(tol.class_rtol) << " x "
-    << (scaled ? "max(|reference|, S), S the reference's sensitivity to a relative move of its "
-                 "inputs, at the share the problem's seed witnessed (2^-8 where the seed needed "
-                 "no more)"
-               : "|reference|")
+    << num(tol.atol) << ") but outside the " << precision << " class's own error bound (2^"
+    << std::ilogb(tol.class_rtol) << " x (atol + "
+    << (scaled ? "M), M = max(|reference|, S), S the reference's sensitivity to a relative move "
+                 "of its inputs, at the share the problem's seed witnessed (2^-8 where the seed "
+                 "needed no more)"
+               : "|reference|)")
     << "); the outputs are " << num(c.class_ratio) << " x the " << precision
     << " class's own error bound (a relative error of about " << num(relative);
   if (bits > 0) s << ", " << bits << " correct bits";

@@ -1,7 +1,9 @@
 // The measured class bound (docs/reliability.md, "a declared class is measured", issue 28): a
 // declared precision class is a promise of precision, so under a class whose own error is far
 // finer than the problem's tolerance (fp64: Tolerance::class_rtol = 2^-32) every comparison of
-// a candidate's outputs also holds it to |o - r| <= atol + c * max(|r|, S)
+// a candidate's outputs also holds it to |o - r| <= c * (atol + max(|r|, S)): the class's own
+// share of the problem's atol, not the atol (red team 39, redteam39_atol_class_exp: with the
+// atol added, every output below atol / c was measured no finer than the problem's tolerance)
 // (compare(), host_data.h; the device comparison, compare_source.h). The plain bound (|r| alone)
 // is tried first; only where it fails is the scale derived (these helpers) and the verdict
 // taken on it. The scale is the reference's sensitivity S (sensitivity_sets, sensitivity_scale:
@@ -60,7 +62,7 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
 // honest FP64 kernel's own roundings reach the output with S's weight a few times only (the
 // rounding of a computed argument: 2^-53 S), or, for a cancelling sum of n terms drawn from a
 // law, ~2^-55 sqrt(n) S (a random walk of the partial sums' roundings against S's random-sign
-// response). So S enters the bound at a share: atol + max(c |r|, c max(share S, ...)) with
+// response). So S enters the bound at a share: c atol + max(c |r|, c max(share S, ...)) with
 // share = min(1, max(kScaleFloorShare, kWitnessFactor w / c)), c the class rtol (2^-32) and w
 // the seed's own largest |seed - reference| / S where S decided (its witness: what the problem's
 // own seed errs by on inputs where its class bound needed S). The floor 2^-8 makes the S term
@@ -75,7 +77,7 @@ double witness_share(double witness, double class_rtol);
 // scale_i *= share, every element (the bound then reads max(|r|, share S))
 void cap_scale(std::vector<HostDoubles>& scale, double share);
 // The witness of a seed's comparison that passed on the scale S (uncapped): its largest class
-// ratio q (|o - r| / (atol + c max(|r|, S)) <= 1) bounds |o - r| / S by q c where S decided.
+// ratio q (|o - r| / (c (atol + max(|r|, S))) <= 1) bounds |o - r| / S by q c where S decided.
 double witness_of(double class_ratio, double class_rtol);
 
 // The class bound's term for the reference's own rounding (docs/reliability.md, round 15's
@@ -98,10 +100,10 @@ double reference_noise(const std::vector<HostDoubles>& reference,
                        const std::vector<HostDoubles>& moved);
 
 // Folds the rounding term into the class bound's scale, as compare() reads it
-// (atol + class_rtol max(|r|, scale)): scale_i = max(scale_i, kNoiseFactor Qmed |r_i| /
-// class_rtol), so that the bound is atol + max(class_rtol max(|r|, S), 64 Qmed |r|). Returns
-// how many elements the term raised above class_rtol max(|r_i|, S_i) (where the term, not S,
-// is what may pass an output).
+// (class_rtol (atol + max(|r|, scale))): scale_i = max(scale_i, kNoiseFactor Qmed |r_i| /
+// class_rtol), so that the bound is class_rtol atol + max(class_rtol max(|r|, S),
+// 64 Qmed |r|). Returns how many elements the term raised above class_rtol max(|r_i|, S_i)
+// (where the term, not S, is what may pass an output).
 int64_t fold_reference_noise(std::vector<HostDoubles>& scale,
                              const std::vector<HostDoubles>& reference, double qmed,
                              double class_rtol);

@@ -1,9 +1,9 @@
 // The measured class bound in the worker (class_bound.h; docs/reliability.md, "a declared class
-// is measured"): where a candidate's outputs fail the plain class bound atol + c |r| only, the
+// is measured"): where a candidate's outputs fail the plain class bound c (atol + |r|) only, the
 // reference's sensitivity S on the very inputs it ran on is measured (two reference runs on
 // those inputs moved by a small relative step with seeded signs), once per input set (or per
 // audited timed run, whose inputs are its own), and the verdict is taken on
-// atol + c max(|r|, S): a sum that cancels is judged on what its value is sensitive to. With
+// c (atol + max(|r|, S)): a sum that cancels is judged on what its value is sensitive to. With
 // S, one more reference run on the float64 inputs moved by 2^-44 measures the reference's own
 // rounding (Qmed), folded into S as 64 Qmed |r| (class_bound.h fold_reference_noise); a pass
 // that term made is said as a narrowed check (Prepared::class_noise_said, gate_op.cpp).

@@ -153,7 +153,7 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
     bool finite = isfinite(o) && isfinite(r);
     if (class_rtol > 0 && type == 1 && finite) {  // float64 outputs only, as on the host
       double scale = fmax(fabs(r), mags ? fabs(mag) : 0.0);
-      double class_bound = atol + class_rtol * scale;
+      double class_bound = class_rtol * (atol + scale);  // the class's share of atol, as on the host
       double ratio = class_bound > 0 ? abs_err / class_bound
                                      : (abs_err > 0 ? __longlong_as_double(0x7ff0000000000000LL)
                                                     : 0.0);

@@ -592,9 +592,11 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
     bool good = same_inf || (finite && abs_err <= bound);
     if (class_rtol > 0 && finite) {
       // The measured class bound (Tolerance::class_rtol), on the larger of |r| and the
-      // reference on |inputs|, so a sum that cancels is judged on what it summed.
+      // reference on |inputs|, so a sum that cancels is judged on what it summed. The absolute
+      // term is the class's own share of the problem's atol (class_rtol x atol), not the atol:
+      // the problem's tolerance is its own check (red team 39, redteam39_atol_class_exp).
       const double scale = std::fmax(std::fabs(r), magnitude ? std::fabs(mag) : 0.0);
-      const double class_bound = atol + class_rtol * scale;
+      const double class_bound = class_rtol * (atol + scale);
       const double ratio = class_bound > 0 ? abs_err / class_bound : (abs_err > 0 ? INFINITY : 0.0);
       if (p.class_ratio < ratio) p.class_ratio = ratio;
       if (!(abs_err <= class_bound) && p.class_failures++ == 0) {

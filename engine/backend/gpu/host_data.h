@@ -134,7 +134,7 @@ struct Comparison {
   double got = 0, want = 0;  // at first_bad
   double max_abs_err = 0, max_rel_err = 0;
   // The measured class bound (Tolerance::class_rtol > 0): finite elements outside
-  // atol + class_rtol * max(|r|, |magnitude|), the first of them and its values, and the largest
+  // class_rtol * (atol + max(|r|, |magnitude|)), the first of them and its values, and the largest
   // |o - r| / that bound over the finite elements (infinite where the bound is 0 and o != r).
   int64_t class_failures = 0;
   int64_t class_first_bad = -1;
@@ -159,7 +159,8 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 // its result, so an honest FP32 sum of random-sign values is judged on what it summed.
 // With tol.class_rtol > 0 every finite element of a float64 output (the only format whose own
 // rounding is below the class bound) is also held to the class's own bound
-// |o - r| <= atol + class_rtol*max(|r|, |magnitude|) (|magnitude| 0 without it): an element
+// |o - r| <= class_rtol*(atol + max(|r|, |magnitude|)) (|magnitude| 0 without it; the class's
+// share of the problem's atol, not the atol: red team 39, redteam39_atol_class_exp): an element
 // outside it is a class failure, not a failure (the worker's precision_mismatch).
 // With `valid` (an order-free output with a count, order_view.h): element i, of row i / row, is
 // valid on a side when i % row is below that side's count for the row; an element valid on
