@@ -1,7 +1,6 @@
 #include "generators/cubin_module_data.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <map>
 
@@ -76,6 +75,15 @@ std::vector<CubinSymbol> cubin_module_symbols(const std::string& cubin, std::str
   return out;
 }
 
+std::string ptx_variable_name(const std::string& symbol) {
+  if (symbol.rfind("$__", 0) != 0) return symbol;
+  const size_t tail = symbol.rfind("__");
+  if (tail <= 3 || tail + 2 >= symbol.size()) return symbol;
+  for (size_t i = tail + 2; i < symbol.size(); ++i)
+    if (symbol[i] < '0' || symbol[i] > '9') return symbol;
+  return symbol.substr(3, tail - 3);
+}
+
 std::vector<ModuleArray> module_arrays(const PtxModuleMemory& memory,
                                        const std::vector<CubinSymbol>& symbols) {
   std::vector<ModuleArray> out;
@@ -87,15 +95,10 @@ std::vector<ModuleArray> module_arrays(const PtxModuleMemory& memory,
       out.push_back({name, bytes, false});
       continue;
     }
-    // ptxas's name for a scoped declaration: "$__" name "__" and the digits of its place.
-    const std::string prefix = "$__" + name + "__";
+    // ptxas's name for a scoped declaration (ptx_variable_name): one symbol for each body.
     bool found = false;
     for (const CubinSymbol& s : symbols) {
-      if (s.name.size() <= prefix.size() || s.name.compare(0, prefix.size(), prefix) != 0) continue;
-      bool digits = true;
-      for (size_t i = prefix.size(); i < s.name.size(); ++i)
-        digits = digits && std::isdigit(static_cast<unsigned char>(s.name[i]));
-      if (!digits) continue;
+      if (s.name == name || ptx_variable_name(s.name) != name) continue;
       out.push_back({s.name, bytes, true});
       found = true;
     }

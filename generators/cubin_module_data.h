@@ -41,6 +41,10 @@ struct CubinSymbol {
 std::vector<CubinSymbol> cubin_module_symbols(const std::string& cubin,
                                               std::string* error = nullptr);
 
+// The PTX's name of an image symbol: ptxas names a `.global` declared in a function body's
+// block `$__NAME__N` (NVCC 13: `$__hidden__27` for `hidden`), a module-scope one by its own name.
+std::string ptx_variable_name(const std::string& symbol);
+
 // The module arrays P4m reads back (issue 28, helper wit39): every .global the PTX declares
 // (`memory`, ptx_module_memory.h), by its loaded name, with its element width. A module-scope one
 // keeps its PTX name; one declared inside a function body (an inline-asm block) is named by

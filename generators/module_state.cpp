@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "generators/cubin_module_data.h"
 #include "generators/ptx_clock_work.h"
 #include "generators/ptx_module_memory.h"
 
@@ -31,15 +32,6 @@ std::vector<std::string> changed_variables(const ModuleSnapshot& a, const Module
     if (!a.count(name)) out.push_back(name);
   std::sort(out.begin(), out.end());
   return out;
-}
-
-std::string ptx_variable_name(const std::string& symbol) {
-  if (symbol.rfind("$__", 0) != 0) return symbol;
-  const size_t tail = symbol.rfind("__");
-  if (tail <= 3 || tail + 2 >= symbol.size()) return symbol;
-  for (size_t i = tail + 2; i < symbol.size(); ++i)
-    if (symbol[i] < '0' || symbol[i] > '9') return symbol;
-  return symbol.substr(3, tail - 3);
 }
 
 CarriedStateVerdict judge_carried_state(std::string_view ptx,

@@ -59,10 +59,6 @@ using ModuleSnapshot = std::map<std::string, uint64_t>;
 // The variables whose digests differ between `a` and `b` (or that only one holds), by name.
 std::vector<std::string> changed_variables(const ModuleSnapshot& a, const ModuleSnapshot& b);
 
-// The PTX's name of an image symbol: ptxas names a `.global` declared in a function body's
-// block `$__NAME__N` (NVCC 13: `$__hidden__27` for `hidden`), a module-scope one by its own name.
-std::string ptx_variable_name(const std::string& symbol);
-
 struct CarriedStateVerdict {
   std::string refusal;  // non-empty: the gate's invalid_spec
   std::string note;     // for a passed gate's detail (empty where nothing changed)
