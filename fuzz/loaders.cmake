@@ -35,7 +35,9 @@ function(solver_fuzz_copy name folder)
   target_link_libraries(${name} PUBLIC ${C_DEPS})
   target_compile_options(${name} PRIVATE
     -fsanitize=fuzzer-no-link,${SOLVER_FUZZ_SANITIZERS} -fno-sanitize-recover=undefined -g -O1)
-  # The original's compile definitions come along too (SOLVER_SOURCE_DIR, say).
+  # The original's compile definitions come along too; SOLVER_SOURCE_DIR is a property of the one
+  # file that reads it there (kernel_library.cpp, for the shared ccache), so it is given here whole.
+  target_compile_definitions(${name} PRIVATE SOLVER_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   if(C_LIKE)
     get_target_property(_defs ${C_LIKE} COMPILE_DEFINITIONS)
     if(_defs)
