@@ -14,7 +14,8 @@ using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: two classes (issue_bound with barrier_bound
 // accepted, small_grid twice), none `unexplained` (each cost has a class), so the batch asks
-// for none.
+// for none. After the first score the innermost scan was relabelled `unexplained` from its
+// counters (helper c40): still two classes.
 TEST_CASE(
     "the seventeenth fresh batch: labelled, attributed, apart from the seventeen earlier corpora") {
   const std::string fresh17 = source_dir() + "/tests/corpus_fresh17";
