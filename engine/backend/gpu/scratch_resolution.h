@@ -5,7 +5,8 @@
 // (16-32 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
 // b-bit mantissa) changes only where the move crosses one of its steps, with probability about
 // 2^-18 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
-// that no kernel can have seen (P8: the adversarial checks' path): A, every law float input
+// that no kernel can have seen, made as a timed run's input is (P8: the adversarial checks'
+// path; P6l's strata since helper fix40s, resolution_sets.h): A, every law float input
 // moved by a relative 2^-18 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
 // (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
 // each run (the garbage the worker filled it with) and after it. A scratch word is judged where
