@@ -17,8 +17,9 @@
 //
 //   ninja -C build red38b_sim && build/tests/engine/red38b_sim strata [runs] [n] [folder]
 //   (folder: another tests/cheats folder whose x to draw, red team 39's
-//   redteam39_resolution_strata_tell: its law and, as "lint's twin / P4m base", the unstratified
-//   fresh draw scratch_resolution_op.cpp measures on)
+//   redteam39_resolution_strata_tell: its law; "lint's twin" is the unstratified fresh draw
+//   scratch_resolution_op.cpp measured on before helper fix40s, the "P4m" rows the step's base
+//   and moves since: resolution_sets.h)
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
 //   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol]
 //   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
@@ -37,6 +38,8 @@
 #include "engine/backend/gate_parts.h"
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/resolution_sets.h"
+#include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/problem_spec.h"
@@ -115,7 +118,7 @@ int strata_mode(int runs, int64_t n, const std::string& folder) {
   // a law-pair run (P6d: law on, strata on); a regular set (the standing law draw).
   const Kind kinds[] = {{"timed run / audit", false, true, true, false},
                         {"fresh-set check", false, true, true, true},
-                        {"lint's twin / P4m base", false, false, true, true},
+                        {"lint's twin", false, false, true, true},
                         {"law-pair run", true, true, true, false},
                         {"regular set (i.i.d. law)", false, false, false, false}};
   gpu::HostSet base;  // derive_plan reads which inputs set 0 holds, not their bytes
@@ -159,6 +162,43 @@ int strata_mode(int runs, int64_t n, const std::string& folder) {
     std::printf("%-26s %10.4f %10.4f %10.4f %12.2f %12.2f\n", k.name, double(small) / runs,
                 double(strata) / runs, double(flag) / runs, fs[fs.size() / 2], fs.front());
   }
+  // P4m's three runs as the step makes them (resolution_sets.h; unstratified before helper
+  // fix40s, the "lint's twin" row): its base and the base's two moves (FP32's fine and coarse,
+  // the seed + 1 the step passes). A child routing on strata keeps its FP32 path on all three
+  // only where none is flagged (it escapes); where the base is flagged and a move is not, or the
+  // reverse, its words change path between the runs (out of proportion: refused).
+  const gpu::HostSet zero = gpu::regular_set(v, 1, nullptr);
+  const char* names[3] = {"P4m base", "P4m fine move 2^-18", "P4m coarse move 2^-10"};
+  int flagged[3] = {}, none = 0, all = 0;
+  std::vector<double> fs[3];
+  auto floats = [&](const gpu::HostSet& s) {
+    std::vector<float> x(static_cast<size_t>(n));
+    std::memcpy(x.data(), s.inputs[xi]->data.get(), x.size() * 4);
+    return x;
+  };
+  for (int r = 0; r < runs; ++r) {
+    const uint64_t seed = rng();
+    const auto base = gpu::resolution_base(v, zero, seed, /*homogeneous=*/false, /*law=*/false);
+    if (!base) return 2;
+    const gpu::HostSet sets[3] = {
+        *base, gpu::resolution_moved_set(v, *base, gpu::kFineBits, seed + 1),
+        gpu::resolution_moved_set(v, *base, gpu::kFineBits - gpu::kCoarseGap, seed + 1)};
+    int here = 0;
+    for (int k = 0; k < 3; ++k) {
+      const Sniff s = sniff(floats(sets[k]));
+      flagged[k] += s.strata, here += s.strata;
+      fs[k].push_back(s.max_f);
+    }
+    none += here == 0, all += here == 3;
+  }
+  for (int k = 0; k < 3; ++k) {
+    std::sort(fs[k].begin(), fs[k].end());
+    std::printf("%-26s %10s %10.4f %10s %12.2f %12.2f\n", names[k], "-",
+                double(flagged[k]) / runs, "-", fs[k][fs[k].size() / 2], fs[k].front());
+  }
+  std::printf("P4m's three runs: none flagged %.4f (the child's FP32 path on all three: kept), all "
+              "three %.4f, mixed %.4f (refused)\n",
+              double(none) / runs, double(all) / runs, double(runs - none - all) / runs);
   return 0;
 }
 

@@ -8,12 +8,15 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <random>
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/resolution_sets.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "generators/problem_spec.h"
 
@@ -878,4 +881,182 @@ TEST_CASE("red team 39: a scratch is read as the float words its code stores") {
   CHECK(w.find("written only") != std::string::npos);
   CHECK(w.find("prof, module array stamps") != std::string::npos);
   CHECK(w.find("; ") == std::string::npos);
+}
+
+namespace {
+
+// An f64 law input of kH x kW (the moves reach f64 inputs at FP64's resolution).
+generators::ResolvedBuffer law_input64() {
+  generators::ResolvedBuffer x = law_input("uniform", 0.25, 1);
+  x.dtype = DType::F64;
+  x.bytes = 8 * x.elements;
+  return x;
+}
+
+}  // namespace
+
+TEST_CASE("fix40s: FP64 words are judged at FP64's own moves under an fp64 class") {
+  // The moves: FP64's own fine move under an fp64 class (16-32 ulps of an FP64 value), FP32's
+  // coarse one, judged where it carried 2^38 FP64 steps; FP32's moves under an fp32 class.
+  const gpu::ResolutionMoves own = gpu::resolution_moves(DType::F64, "fp64");
+  CHECK(own.fine_bits == gpu::kFineBitsFP64);
+  CHECK(own.coarse_bits == gpu::kFineBits - gpu::kCoarseGap);
+  CHECK(own.min_coarse_steps == (int64_t(1) << 38));
+  CHECK(own.significand_bits == 53);
+  CHECK(gpu::resolution_moves(DType::U64, "fp64").fine_bits == gpu::kFineBitsFP64);
+  CHECK(gpu::resolution_moves(DType::F64, "fp32").fine_bits == gpu::kFineBits);
+  CHECK(gpu::resolution_moves(DType::F64).fine_bits == gpu::kFineBits);
+  CHECK(gpu::resolution_moves(DType::F32, "fp64").fine_bits == gpu::kFineBits);
+
+  // The row pass of an f64 law draw in FP64 (honest), and red team 39's wide word built in
+  // integer code and stored as .f64: the value's high 32 bits (21 significant bits) with two
+  // other values' 16-bit fixed-point fields in the low 32 (three values a word).
+  const auto x = law_input64();
+  std::mt19937_64 g(40);
+  std::uniform_real_distribution<double> u(0.25, 1.0);
+  std::vector<double> base(size_t(x.elements));
+  for (double& v : base) v = u(g);
+  auto moved64 = [&](int bits) {
+    std::vector<double> m = base;
+    gpu::relative_move(x, reinterpret_cast<unsigned char*>(m.data()), bits, 41);
+    return m;
+  };
+  // base, FP32's fine move, FP64's fine move, the coarse move (one move at three sizes)
+  const std::vector<double> in[4] = {base, moved64(gpu::kFineBits), moved64(gpu::kFineBitsFP64),
+                                     moved64(gpu::kFineBits - gpu::kCoarseGap)};
+  {
+    // the move is the size said on an f64 input (an f32 input cannot carry it)
+    int64_t moved_at_47 = 0, too_far = 0;
+    for (size_t i = 0; i < base.size(); ++i) {
+      const double r = (in[2][i] - base[i]) / base[i];
+      moved_at_47 += r != 0;
+      too_far += std::fabs(r) > 0x1.8p-47 * (1 + 0x1p-4);
+    }
+    CHECK(moved_at_47 == x.elements);
+    CHECK(too_far == 0);
+    CHECK(float(0.75 * (1 + 0x1p-47)) == 0.75f);
+  }
+  auto bits64 = [](double f) {
+    uint64_t w;
+    std::memcpy(&w, &f, 8);
+    return w;
+  };
+  auto blur = [](const std::vector<double>& v) {
+    static const double w[9] = {1, 8, 28, 56, 70, 56, 28, 8, 1};
+    std::vector<double> d(v.size());
+    for (int row = 0; row < kH; ++row)
+      for (int c = 0; c < kW; ++c) {
+        double acc = 0;
+        for (int k = 0; k < 9; ++k)
+          acc += w[k] / 256 * v[size_t(row * kW + std::clamp(c - 4 + k, 0, kW - 1))];
+        d[size_t(row * kW + c)] = acc;
+      }
+    return d;
+  };
+  enum Store { Honest, WideFields, WidenedFP32 };
+  auto words = [&](Store how, const std::vector<double>& v) {
+    const std::vector<double> d = blur(v);
+    std::vector<uint64_t> out(d.size());
+    auto q16 = [](double y) { return uint64_t(std::floor(y * 65536.0)) & 0xffffu; };
+    for (size_t i = 0; i < d.size(); ++i) {
+      if (how == Honest) out[i] = bits64(d[i]);
+      if (how == WidenedFP32) out[i] = bits64(double(float(d[i])));
+      if (how == WideFields)
+        out[i] = (bits64(d[i]) & 0xffffffff00000000ULL) | (q16(d[(i + 1) % d.size()]) << 16) |
+                 q16(d[(i + 2) % d.size()]);
+    }
+    return out;
+  };
+  // counts at `m`, fine run `f` (1: FP32's, 2: FP64's), coarse run 3
+  auto count = [&](Store how, int f, const gpu::ResolutionMoves& m) {
+    std::vector<uint64_t> pre(size_t(x.elements)), post[4];
+    for (auto& w : pre) w = g();
+    for (int r = 0; r < 4; ++r) post[r] = words(how, in[r]);
+    auto p = [](const std::vector<uint64_t>& v) {
+      return reinterpret_cast<const unsigned char*>(v.data());
+    };
+    return gpu::count_resolution(p(pre), p(post[0]), p(pre), p(post[f]), p(pre), p(post[3]),
+                                 pre.size() * 8, DType::F64, m);
+  };
+  const gpu::ResolutionMoves fp32 = gpu::resolution_moves(DType::F64, "fp32");
+  const auto honest32 = count(Honest, 1, fp32), cheat32 = count(WideFields, 1, fp32);
+  const auto honest64 = count(Honest, 2, own), cheat64 = count(WideFields, 2, own),
+             widened64 = count(WidenedFP32, 2, own);
+  MESSAGE("FP32's moves: honest " << honest32.unresolved << " of " << honest32.judged
+                                  << ", wide fields " << cheat32.unresolved << " of "
+                                  << cheat32.judged);
+  MESSAGE("FP64's moves: honest " << honest64.unresolved << " of " << honest64.judged
+                                  << " (disproportionate " << honest64.disproportionate
+                                  << "), wide fields " << cheat64.unresolved << " of "
+                                  << cheat64.judged << ", widened FP32 " << widened64.unresolved
+                                  << " of " << widened64.judged);
+  // Before: at FP32's moves the packed low 32 bits are never tested (red team 39's hole).
+  CHECK(cheat32.judged > 30000);
+  CHECK(gpu::resolution_verdict(cheat32, "acc", "fp64", DType::F64, fp32).empty());
+  CHECK(gpu::resolution_verdict(honest32, "acc", "fp64", DType::F64, fp32).empty());
+  // At FP64's own moves: the honest FP64 word passes, the packed word and an FP32 value widened
+  // to FP64 (21 and 24 significant bits: a 2^-47 move leaves them as they were) are refused.
+  CHECK(honest64.judged > 30000);
+  CHECK(double(honest64.unresolved) < 0.05 * double(honest64.judged));
+  CHECK(gpu::resolution_verdict(honest64, "acc", "fp64", DType::F64, own).empty());
+  CHECK(cheat64.judged > 30000);
+  CHECK(double(cheat64.unresolved) > 0.9 * double(cheat64.judged));
+  const std::string v = gpu::resolution_verdict(cheat64, "acc", "fp64", DType::F64, own);
+  REQUIRE_FALSE(v.empty());
+  CHECK(v.find("2^-47") != std::string::npos);
+  CHECK(v.find("16-32 ulps of an FP64 value") != std::string::npos);
+  CHECK(v.find("2^-10") != std::string::npos);
+  CHECK(widened64.judged > 30000);
+  CHECK_FALSE(gpu::resolution_verdict(widened64, "acc", "fp64", DType::F64, own).empty());
+  // the class's default (resolution_moves of the declared class) is FP64's own under fp64
+  CHECK_FALSE(gpu::resolution_verdict(cheat64, "acc", "fp64", DType::F64).empty());
+}
+
+TEST_CASE("fix40s: the step's base is a timed run's draw, strata and all") {
+  // red team 39's redteam39_resolution_strata_tell: the base was an unstratified fresh draw,
+  // told from every timed run by an F test. Now its bytes are the fresh-set check's (a timed
+  // run's law: derive_plan's Fresh plan with P6l's strata), and the moves are made from them.
+  generators::ResolvedVariant v;
+  v.precision = "fp32";
+  auto xb = law_input("uniform", 0.25, 1);
+  xb.elements = 1 << 16;
+  xb.bytes = 4 * xb.elements;
+  v.buffers = {xb, scratch_of("mid", DType::F32)};
+  const gpu::HostSet zero = gpu::regular_set(v, 7, nullptr);
+  const uint64_t seed = 0x40f5;
+  const auto base = gpu::resolution_base(v, zero, seed, false, false);
+  REQUIRE(base);
+  CHECK(base->kind == gpu::SetKind::Fresh);
+  CHECK_FALSE(base->on_device);
+  CHECK(base->key.find("/resolution-base") != std::string::npos);
+  const auto check = gpu::derived_set(v, zero, gpu::SetKind::Fresh, seed);  // the fresh-set check
+  REQUIRE(check);
+  const auto plan = gpu::derive_plan(v, zero, gpu::SetKind::Fresh, seed, false, false, false);
+  const auto flat = gpu::derived_set(v, zero, gpu::SetKind::Fresh, seed, plan);  // before fix40s
+  REQUIRE(flat);
+  const size_t n = size_t(xb.bytes);
+  CHECK(std::memcmp(base->inputs[0]->data.get(), check->inputs[0]->data.get(), n) == 0);
+  CHECK(std::memcmp(base->inputs[0]->data.get(), flat->inputs[0]->data.get(), n) != 0);
+  CHECK(base->digests[0] == check->digests[0]);
+  // the plan carries strata (P6l): positions fall in two strata
+  const auto strat = gpu::derive_plan(v, zero, gpu::SetKind::Fresh, seed, false, false);
+  REQUIRE(strat.size() == 1);
+  CHECK(gpu::perturb_stratum(strat[0].redraw, 0) >= 0);
+  CHECK(gpu::perturb_stratum(plan[0].redraw, 0) == -1);
+  // the moves are made from that base: FP32's moves change the f32 input, FP64's leave it alone
+  // (2^-47 rounds away in an f32 value: the step makes it only where every movable input is f64)
+  const gpu::HostSet fine = gpu::resolution_moved_set(v, *base, gpu::kFineBits, seed + 1);
+  CHECK(fine.inputs[0] != base->inputs[0]);
+  CHECK(fine.digests[0] != base->digests[0]);
+  CHECK(fine.key.find("/resolution-2^-18") != std::string::npos);
+  const gpu::HostSet own = gpu::resolution_moved_set(v, *base, gpu::kFineBitsFP64, seed + 1);
+  CHECK(own.inputs[0] == base->inputs[0]);
+  // and an f64 input is moved by it
+  v.buffers[0].dtype = DType::F64;
+  v.buffers[0].bytes = 8 * v.buffers[0].elements;
+  const gpu::HostSet zero64 = gpu::regular_set(v, 7, nullptr);
+  const auto base64 = gpu::resolution_base(v, zero64, seed, false, false);
+  REQUIRE(base64);
+  const gpu::HostSet own64 = gpu::resolution_moved_set(v, *base64, gpu::kFineBitsFP64, seed + 1);
+  CHECK(own64.digests[0] != base64->digests[0]);
 }

@@ -163,8 +163,9 @@ struct HostSet;
 // `strata` (Fresh only; P6l, P8, helper fix38b): the timed runs' keyed position strata, so the
 // fresh-set check's data are a timed run's by every statistic (red team 38b's
 // redteam38b_fresh_strata_tell told them apart by an F test on the significands); false only
-// for the tolerance lint's twin of it (same seed, same cells: sample_lint.h) and scratch
-// resolution's base, which no check of a timed run stands for.
+// for the tolerance lint's twin of it (same seed, same cells: sample_lint.h); scratch
+// resolution's base takes them too since helper fix40s (resolution_sets.h: red team 39's child
+// told the unstratified base from every timed run).
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& variant,
                                          const HostSet& base, SetKind kind, uint64_t seed,
                                          bool homogeneous = false, bool law = false,

@@ -191,6 +191,11 @@ ResolutionMoves resolution_moves(DType d, const std::string& judged_class) {
   }
   ResolutionMoves m;
   m.format = resolution_format(d);
+  if (resolution_word_bytes(d) == 8 && judged_class == "fp64") {  // helper fix40s
+    m.fine_bits = kFineBitsFP64;
+    m.min_coarse_steps = int64_t(1) << (1 + kFineBitsFP64 - m.coarse_bits);
+    m.significand_bits = 53;
+  }
   return m;
 }
 
@@ -267,7 +272,14 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes, DType as) {
-  const ResolutionMoves m = resolution_moves(as);
+  return count_resolution(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes, as,
+                          resolution_moves(as));
+}
+
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes, DType as, const ResolutionMoves& m) {
   const double ratio = std::ldexp(1.0, m.coarse_bits - m.fine_bits);
   auto words = [&](auto word, auto discrete) {
     return count_words<decltype(word)>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes,
@@ -335,10 +347,16 @@ double resolved_bits(double u, int fine_bits, int significand_bits) {
 
 std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
                                const std::string& declared, DType dtype) {
+  return resolution_verdict(c, buffers, declared, dtype,
+                            resolution_moves(dtype, generators::judged_class(declared)));
+}
+
+std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
+                               const std::string& declared, DType dtype,
+                               const ResolutionMoves& m) {
   if (c.judged < kMinJudgedWords) return {};
   const double u = double(c.unresolved) / double(c.judged);
   if (u <= kUnresolvedBar) return {};
-  const ResolutionMoves m = resolution_moves(dtype, generators::judged_class(declared));
   const std::string format = m.format;
   const bool own =
       dtype == DType::F32 || dtype == DType::F64 || dtype == DType::F16 || dtype == DType::BF16;
@@ -347,7 +365,9 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
                          (!own             ? ", its words read as " + word
                           : word != format ? ", judged at " + format + "'s resolution (the class)"
                                            : "");
-  const char* ulps = format == "FP64"   ? "about 2^34 ulps of an FP64 value"
+  const char* ulps = format == "FP64"   ? (m.fine_bits == kFineBitsFP64
+                                              ? "16-32 ulps of an FP64 value"
+                                              : "about 2^34 ulps of an FP64 value")
                      : format == "FP32" ? "16-32 ulps of an FP32 value"
                      : format == "FP16" ? "1-6 ulps of an FP16 value"
                                         : "1-6 ulps of a BF16 value";

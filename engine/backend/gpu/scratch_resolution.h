@@ -5,7 +5,8 @@
 // (16-32 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
 // b-bit mantissa) changes only where the move crosses one of its steps, with probability about
 // 2^-18 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
-// that no kernel can have seen (P8: the adversarial checks' path): A, every law float input
+// that no kernel can have seen, made as a timed run's input is (P8: the adversarial checks'
+// path; P6l's strata since helper fix40s, resolution_sets.h): A, every law float input
 // moved by a relative 2^-18 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
 // (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
 // each run (the garbage the worker filled it with) and after it. A scratch word is judged where
@@ -114,6 +115,22 @@ inline constexpr int kCoarseGap16 = 3;
 inline constexpr int64_t kMinCoarseSteps16 = 16;
 // Under a bf16 class a 16-bit scratch is judged at BF16's resolution whatever its dtype (the
 // class admits BF16 rounding; an f16 scratch holding BF16-rounded values is honest there).
+// FP64 words under an fp64 class (helper fix40s, red team 39's redteam39_wide_word_fields, second
+// half): judged at FP64's own resolution, a fine move of 2^-kFineBitsFP64 (16-32 ulps of an FP64
+// value, as 2^-18 is of an FP32 one) against FP32's coarse move 2^-(kFineBits - kCoarseGap) (one
+// move at two sizes, `ratio` 2^-37: a word kept at b < 53 bits resolves it with probability about
+// 2^(b - 47), and bits packed below the value's own move by whole fields, out of proportion),
+// judged where the coarse move carried the word 2^38 FP64 steps (2^(1 + 47 - 10): the fine move
+// then carries an honest word >= 2 steps, as 512 FP32 steps do at FP32's moves). FP32's moves
+// (2^-18, about 2^34 FP64 steps) never tested the low ~35 bits of a 64-bit word. One run more
+// than FP32's moves where FP32 words are judged too (the 2^-18 run is then the FP32 words'),
+// none where only FP64 words are. The move reaches an f64 input only (2^-47 rounds away in an
+// f32 one), so the step makes it only where every movable input is f64 (a mixed set would move
+// the f32 inputs under the coarse move and not under the fine one: out of proportion by
+// construction); elsewhere FP64 words keep FP32's moves and the step says so. Under an fp32
+// class an FP64 word keeps FP32's moves: the class admits FP32 rounding anywhere (an f64 input
+// converted to FP32 and summed in FP64 is honest there and resolves no 2^-47 move).
+inline constexpr int kFineBitsFP64 = 47;
 struct ResolutionMoves {
   int fine_bits = kFineBits;
   int coarse_bits = kFineBits - kCoarseGap;
@@ -121,7 +138,8 @@ struct ResolutionMoves {
   int significand_bits = 24;    // the format's (the resolved bits said are at most this)
   const char* format = "FP32";  // the resolution judged: "FP16", "BF16", "FP32" or "FP64"
 };
-// `judged_class`: generators::judged_class of the variant's precision ("fp32" where unsaid).
+// `judged_class`: generators::judged_class of the variant's precision ("fp32" where unsaid); a
+// 64-bit format under "fp64" gets FP64's own moves (kFineBitsFP64).
 ResolutionMoves resolution_moves(generators::DType dtype, const std::string& judged_class = "fp32");
 
 // What the step does on `v`. `claims`: the class is judged fp32 or fp64 and `v` has a scratch
@@ -188,6 +206,11 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes, generators::DType as);
+// The same at the moves `m` (resolution_moves(as, class): FP64's own under an fp64 class).
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes, generators::DType as, const ResolutionMoves& m);
 
 // The number of FP32 values between the words a and b read as floats (sign-magnitude words mapped
 // onto a line: ulps for same-sign finite values, the integer difference of the bits for
@@ -218,6 +241,11 @@ bool smooth_problem(const OutputResponse& r);
 std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
                                const std::string& declared,
                                generators::DType dtype = generators::DType::F32);
+// The same for counts made at the moves `m` (the moves the step judged the words by: FP64 words
+// under an fp64 class at FP32's where no f64 input carried FP64's own).
+std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
+                               const std::string& declared, generators::DType dtype,
+                               const ResolutionMoves& m);
 // The stored bits an unresolved share u stands for (a quantum q resolves a move m with
 // probability about m / q): log2((1 - u) / 2^-fine_bits), at most `significand_bits`.
 double resolved_bits(double unresolved_share, int fine_bits = kFineBits, int significand_bits = 24);

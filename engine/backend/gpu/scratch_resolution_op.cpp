@@ -1,7 +1,9 @@
 // P4 measured in memory (scratch_resolution.h; docs/reliability.md "Red team 33's P4 hole: a
 // scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
-// fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
-// carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its
+// fresh draw made as a timed run's input is (resolution_sets.h, helper fix40s: P6l's strata,
+// planted cells, the gate's seed, not a standing set a kernel may carry a fingerprint of) and
+// the draw moved by a relative 2^-18 and 2^-10 (FP64 words under an fp64 class by 2^-47 instead
+// of 2^-18, where every movable input is f64), and reads its
 // scratch words back before each run (the worker's garbage) and after it: every scratch of 32 or
 // 64 bits, as FP32 or FP64 words whatever its dtype (red team 35), and a 16-bit scratch as FP16
 // or BF16 words, in two more runs at its format's own moves (helper scr38, resolution_moves).
@@ -18,32 +20,12 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/pinned_bytes.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/resolution_sets.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/worker.h"
 #include "generators/ptx_precision.h"
 
 namespace solver::gpu {
-
-namespace {
-
-// `base` with every movable input moved by a relative 2^-bits (relative_move), new digests.
-HostSet moved_set(const generators::ResolvedVariant& v, const HostSet& base, int bits,
-                  uint64_t seed) {
-  HostSet s = base;
-  s.key = base.key + "/resolution-2^-" + std::to_string(bits);
-  s.plan.clear();
-  s.on_device = false;
-  for (size_t i = 0; i < v.buffers.size() && i < s.inputs.size(); ++i) {
-    if (!movable_input(v.buffers[i]) || !s.inputs[i]) continue;
-    auto copy = copy_of(*s.inputs[i]);
-    relative_move(v.buffers[i], copy->data.get(), bits, seed ^ i);
-    s.inputs[i] = copy;
-    s.digests[i] = digest(copy->data.get(), copy->size);
-  }
-  return s;
-}
-
-}  // namespace
 
 std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused) {
   refused = false;
@@ -84,29 +66,23 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   std::string left_out_parts = scope.left_out;
   if (std::string w = write_only_left_out(written_only); !w.empty())
     left_out_parts += (left_out_parts.empty() ? "" : ", ") + w;
-  const std::string left_out =
+  std::string left_out =
       left_out_parts.empty() ? "" : "scratch resolution: not judged: " + left_out_parts;
   if (!scope.movable || (scope.measured.empty() && arrays.empty())) return left_out;
   auto with_left_out = [&](std::string s) { return left_out.empty() ? s : s + "; " + left_out; };
   beat("scratch resolution", 120000);
-  // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved),
-  // without P6l's strata, as before helper fix38b put them on the fresh set: this measures the
-  // arithmetic's resolution on the law, and no timed run's check stands on it.
+  // The base: a timed run's draw (resolution_sets.h; helper fix40s, red team 39's
+  // redteam39_resolution_strata_tell: an unstratified draw was told from every timed run by an
+  // F test, and the child measured was the path no timed run takes). Host path: its bytes are
+  // moved.
   const HostSet& zero = p.buffers->host_set(0);
   for (size_t i = 0; i < p.resolved.buffers.size() && i < zero.inputs.size(); ++i)
     if (movable_input(p.resolved.buffers[i]) && !zero.inputs[i])
       return with_left_out("scratch resolution: not measured (set 0's host bytes are not kept)");
-  std::optional<HostSet> base = [&]() -> std::optional<HostSet> {
-    auto plan = derive_plan(p.resolved, zero, SetKind::Fresh, seed, p.buffers->homogeneous(),
-                            p.buffers->law_checks(), /*strata=*/false);
-    if (plan.empty()) return zero;  // nothing redrawn: set 0 itself is moved
-    return derived_set(p.resolved, zero, SetKind::Fresh, seed, plan);
-  }();
+  std::optional<HostSet> base = resolution_base(p.resolved, zero, seed, p.buffers->homogeneous(),
+                                                p.buffers->law_checks());
   if (!base)
     return with_left_out("scratch resolution: not measured (no fresh draw of the law was made)");
-  base->key += "/resolution-base";
-  base->kind = SetKind::Fresh;
-  base->on_device = false;
   // The seed as the witness of what a 16-bit scratch holds (helper wit39, red team 38's
   // redteam38_half_word_scratch): under an fp32 or fp64 class, the seed's gate also reads each
   // 16-bit scratch as FP32 words at FP32's moves; where they resolve (its words are FP32 values
@@ -136,20 +112,39 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
       as[k] = generators::DType::F32;
     }
   }
-  // The moves: 2^-kFineBits (the smoothness decision's, and FP32's and FP64's fine move) and every
-  // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two).
-  std::vector<int> bits{kFineBits};
+  // The moves: 2^-kFineBits (the smoothness decision's, and FP32's fine move) and every
+  // measured format's fine and coarse one (resolution_moves: a 16-bit scratch adds its own two,
+  // FP64 words under an fp64 class their own fine one, helper fix40s). FP64's own move is made
+  // only where every movable input is f64 (resolution_moves' note: 2^-47 rounds away in an f32
+  // input, and a coarse move the fine one does not share is out of proportion by construction);
+  // elsewhere FP64 words keep FP32's moves, and the line says what that leaves untested.
   std::vector<generators::DType> judged(as);  // every measured format: buffers', then arrays'
   for (size_t k = 0; k < scope.measured.size(); ++k)
     if (try_wide[k]) judged.push_back(generators::DType::F32);
   judged.insert(judged.end(), array_dtypes.begin(), array_dtypes.end());
+  bool f64_inputs = false, f32_inputs = false;
+  for (const auto& b : p.resolved.buffers)
+    if (movable_input(b)) (b.dtype == generators::DType::F64 ? f64_inputs : f32_inputs) = true;
+  const bool fp64_own = cls == "fp64" && f64_inputs && !f32_inputs;
+  auto moves_of = [&](generators::DType d) {
+    return resolution_moves(d, resolution_word_bytes(d) == 8 && !fp64_own ? "fp32" : cls);
+  };
+  if (cls == "fp64" && !fp64_own &&
+      std::any_of(judged.begin(), judged.end(),
+                  [](generators::DType d) { return resolution_word_bytes(d) == 8; }))
+    left_out += std::string(left_out.empty() ? "scratch resolution: not judged: " : ", ") +
+                "FP64 words at FP64's resolution (judged at FP32's 2^-" +
+                std::to_string(kFineBits) + " move only, about 2^34 of their steps: their low ~35 "
+                "bits untested), no movable input is f64 throughout (FP64's 2^-" +
+                std::to_string(kFineBitsFP64) + " move rounds away in an f32 input)";
+  std::vector<int> bits{kFineBits};
   for (generators::DType d : judged) {
-    const ResolutionMoves m = resolution_moves(d, cls);
+    const ResolutionMoves m = moves_of(d);
     for (int b : {m.fine_bits, m.coarse_bits})
       if (std::find(bits.begin(), bits.end(), b) == bits.end()) bits.push_back(b);
   }
   std::vector<HostSet> moved;
-  for (int b : bits) moved.push_back(moved_set(p.resolved, *base, b, seed + 1));
+  for (int b : bits) moved.push_back(resolution_moved_set(p.resolved, *base, b, seed + 1));
   const int ib = add_checked_set(p, std::move(*base), false);
   std::vector<int> sets{ib};  // the base, then one set a move, in the order of `bits`
   for (HostSet& m : moved) sets.push_back(add_checked_set(p, std::move(m), false));
@@ -161,7 +156,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   std::vector<bool> used(sets.size(), false);
   used[0] = true;
   for (generators::DType d : judged) {
-    const ResolutionMoves m = resolution_moves(d, cls);
+    const ResolutionMoves m = moves_of(d);
     used[run_of(m.fine_bits)] = used[run_of(m.coarse_bits)] = true;
   }
   auto release = [&] {
@@ -201,6 +196,15 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
              : known->second.output + " " + short_num(100 * known->second.share) + "%") +
         ": a discrete problem, whose scratch may hold counts)");
   }
+  // " at 2^-F, S steps at 2^-C" for a format judged at moves other than FP32's
+  auto own_moves = [](const ResolutionMoves& m) -> std::string {
+    if (m.fine_bits == kFineBits) return {};
+    const int64_t s = m.min_coarse_steps;
+    const bool pow2 = s >= (int64_t(1) << 20) && (s & (s - 1)) == 0;
+    return " at 2^-" + std::to_string(m.fine_bits) + ", " +
+           (pow2 ? "2^" + std::to_string(63 - __builtin_clzll(uint64_t(s))) : std::to_string(s)) +
+           " steps at 2^-" + std::to_string(m.coarse_bits);
+  };
   // The candidate's side: a run at slot 0 a set (the adversarial checks' path, P8), every
   // scratch read back (resolution_scope), as the float format of its dtype's width.
   const std::vector<size_t>& scratch = scope.measured;
@@ -212,11 +216,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     if (witnessed[k]) names += " read as FP32 words (the seed's are)";
     if (!sixteen(b.dtype) && resolution_word_bytes(as[k]) != resolution_word_bytes(b.dtype))
       names += std::string(" read as ") + resolution_format(as[k]) + " words (its stores)";
-    // a 16-bit scratch's own moves (resolution_moves)
-    const ResolutionMoves m = resolution_moves(as[k], cls);
-    if (m.fine_bits != kFineBits)
-      names += " at 2^-" + std::to_string(m.fine_bits) + ", " + std::to_string(m.min_coarse_steps) +
-               " steps at 2^-" + std::to_string(m.coarse_bits);
+    // a 16-bit scratch's own moves, FP64's under an fp64 class (resolution_moves)
+    names += own_moves(moves_of(as[k]));
   }
   // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
   const size_t runs = sets.size();
@@ -268,11 +269,11 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // Each buffer on its own (a narrowed buffer beside a large honest one is not diluted).
   ResolutionCounts total;
   auto counts_as = [&](size_t k, generators::DType d) {
-    const ResolutionMoves m = resolution_moves(d, cls);
+    const ResolutionMoves m = moves_of(d);
     const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
     return count_resolution(pre[0][k].data(), post[0][k].data(), pre[f][k].data(),
                             post[f][k].data(), pre[c0][k].data(), post[c0][k].data(),
-                            post[0][k].size(), d);
+                            post[0][k].size(), d, m);
   };
   for (size_t k = 0; k < scratch.size(); ++k) {
     const auto& b = p.resolved.buffers[scratch[k]];
@@ -299,26 +300,27 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
         : by_stores  ? b.name + " (" + to_string(b.dtype) + ", its code stores " +
                           resolution_format(as[k]) + " words)"
                     : b.name,
-        p.resolved.precision, as[k]);
+        p.resolved.precision, as[k], moves_of(as[k]));
     if (!verdict.empty()) {
       refused = true;
       return verdict;
     }
   }
   for (size_t k = 0; k < arrays.size(); ++k) {
-    const ResolutionMoves m = resolution_moves(array_dtypes[k], cls);
+    const ResolutionMoves m = moves_of(array_dtypes[k]);
     const size_t f = run_of(m.fine_bits), c0 = run_of(m.coarse_bits);
     const size_t n = std::min({gpost[0][k].size(), gpost[f][k].size(), gpost[c0][k].size()});
     const ResolutionCounts c = count_resolution(
         gpre[0][k].data(), gpost[0][k].data(), gpre[f][k].data(), gpost[f][k].data(),
-        gpre[c0][k].data(), gpost[c0][k].data(), n, array_dtypes[k]);
+        gpre[c0][k].data(), gpost[c0][k].data(), n, array_dtypes[k], m);
     total.add(c);
     names += (names.empty() ? "module array " : ", module array ") + arrays[k] +
              (array_dtypes[k] == generators::DType::F32
                   ? ""
-                  : std::string(" ") + resolution_format(array_dtypes[k]));
-    std::string verdict =
-        resolution_verdict(c, "module array " + arrays[k], p.resolved.precision, array_dtypes[k]);
+                  : std::string(" ") + resolution_format(array_dtypes[k])) +
+             (m.fine_bits == kFineBitsFP64 ? own_moves(m) : std::string());
+    std::string verdict = resolution_verdict(c, "module array " + arrays[k], p.resolved.precision,
+                                             array_dtypes[k], m);
     if (!verdict.empty()) {
       refused = true;
       return verdict;
