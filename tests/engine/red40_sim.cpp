@@ -16,15 +16,20 @@
 //     caller's CALLS calls on one workspace that only the kernel writes (zeros at first, as a
 //     fresh cudaMalloc'd buffer usually reads). Prints how many runs take the slow path in each.
 //
+//   red40_sim garbage RUNS KEYS   redteam40_garbage_window_tell's recogniser (host C++) on the
+//     engine's garbage windows (fill_garbage, garbage_offset) under KEYS random keys, on a
+//     caller's workspaces, and its estimator's error on the folder's law (garbage() below).
 //   red40_sim stamps BLOCKS   control_redteam40_uint2_profiler's profiler words, modelled (stamps()
 //     below), through the worker's count_resolution / resolution_verdict as main reads them.
 //
 //   ninja -C build red40_sim && build/tests/engine/red40_sim regions tests/cheats/*redteam40_*
 //   build/tests/engine/red40_sim workspace 1000000 3200; build/tests/engine/red40_sim stamps 1056
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -145,6 +150,83 @@ int workspace(long runs, long calls) {
   return 0;
 }
 
+// redteam40_garbage_window_tell's `recognise` in host C++ (its stream_word is the cheat's own
+// splitmix, written from the public seed), on the worker's garbage: the source made by the
+// engine's fill_garbage, each run's window at the engine's garbage_offset under a fresh random key
+// (a DeviceBuffers each KEYS runs); then on a caller's workspaces (zeros, FP32 data). And the
+// estimator's error on the folder's law (64M uniform [0, 1)) against its tolerance.
+namespace tell {
+constexpr uint64_t kScratchBytes = 4352;
+uint64_t splitmix(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+uint32_t stream_word(long long k) {
+  const uint64_t w = splitmix((0x6a7ba6e5ull ^ kScratchBytes) ^ splitmix(uint64_t(k >> 1)));
+  return (k & 1) ? uint32_t(w >> 32) : uint32_t(w);
+}
+bool recognise(const uint32_t* ws) {
+  for (int k = 0; k < 1024; ++k)
+    if (stream_word(k) == ws[0] && stream_word(k + 1) == ws[1]) return true;
+  return false;
+}
+}  // namespace tell
+
+int garbage(long runs, long keys) {
+  std::vector<unsigned char> g(tell::kScratchBytes + solver::gpu::kGarbageSlack);
+  solver::gpu::fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ tell::kScratchBytes);
+  std::random_device entropy;
+  long told = 0;
+  for (long k = 0; k < keys; ++k) {
+    const uint64_t key = (uint64_t(entropy()) << 32) ^ uint64_t(entropy());
+    for (long r = 0; r < runs; ++r) {
+      uint32_t ws[2];
+      std::memcpy(ws, g.data() + solver::gpu::garbage_offset(uint64_t(r), key), sizeof ws);
+      told += tell::recognise(ws);
+    }
+  }
+  std::printf("harness: %ld runs (%ld keys x %ld runs) on the worker's garbage: recognised %ld\n",
+              runs * keys, keys, runs, told);
+  std::mt19937_64 rng(40);
+  long caller_told = 0, caller_runs = 0;
+  {
+    const uint32_t zeros[2] = {0, 0};
+    caller_told += tell::recognise(zeros), ++caller_runs;
+  }
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  for (int t = 0; t < 100000; ++t) {  // a workspace holding FP32 data a caller left there
+    float f[2] = {u(rng), u(rng)};
+    uint32_t ws[2];
+    std::memcpy(ws, f, sizeof ws);
+    caller_told += tell::recognise(ws), ++caller_runs;
+  }
+  std::printf("caller: %ld workspaces (zeros, then FP32 data): recognised %ld\n", caller_runs,
+              caller_told);
+  // The estimator on 64M uniform [0, 1) floats, 8 draws (the cheat's sparse_sum: 64 x every 64th
+  // float4; sums in double here: the sampling error dominates the FP32 roundings by far)
+  const long long n4 = 67108864 / 4;
+  int out_of_tolerance = 0;
+  double worst = 0, least = 1e300;
+  for (int d = 0; d < 8; ++d) {
+    double full = 0, sparse = 0;
+    for (long long i = 0; i < n4; ++i) {
+      double s4 = 0;
+      for (int c = 0; c < 4; ++c) s4 += u(rng);
+      full += s4;
+      if (i % 64 == 0) sparse += s4;
+    }
+    const double ratio = std::fabs(64 * sparse - full) / (1.0 + 1e-4 * std::fabs(full));
+    out_of_tolerance += ratio > 1;
+    worst = std::max(worst, ratio), least = std::min(least, ratio);
+  }
+  std::printf("estimator (64 x every 64th float4), 8 draws of 64M uniform [0, 1): %d out of the "
+              "tolerance (rtol 1e-4, atol 1), error %.2f-%.2f tolerances\n",
+              out_of_tolerance, least, worst);
+  return 0;
+}
+
 // control_redteam40_uint2_profiler's prof as the scratch step reads it on main (no store names
 // it, so its declared u64: FP64 words): FlashInfer's entries {tag low, %globaltimer_lo high}, a
 // header, then a begin and an end entry per block, interleaved; the three runs (base, fine,
@@ -183,10 +265,13 @@ int stamps(int blocks) {
 
 int main(int argc, char** argv) {
   if (argc >= 3 && std::strcmp(argv[1], "regions") == 0) return regions(argc - 2, argv + 2);
+  if (argc == 4 && std::strcmp(argv[1], "garbage") == 0)
+    return garbage(std::atol(argv[2]), std::atol(argv[3]));
   if (argc == 3 && std::strcmp(argv[1], "stamps") == 0) return stamps(std::atoi(argv[2]));
   if (argc == 4 && std::strcmp(argv[1], "workspace") == 0)
     return workspace(std::atol(argv[2]), std::atol(argv[3]));
   std::fprintf(stderr,
-               "usage: red40_sim regions FOLDER... | workspace RUNS CALLS | stamps BLOCKS\n");
+               "usage: red40_sim regions FOLDER... | workspace RUNS CALLS | garbage RUNS KEYS | "
+               "stamps BLOCKS\n");
   return 2;
 }
