@@ -9,18 +9,22 @@
 // count); only a load that no earlier store of the run reaches reads what the last call left.
 #include "tail_sum.cuh"
 
-extern "C" __global__ void __launch_bounds__(256)
-    partials_pass(const float* __restrict__ x, float* __restrict__ ws, int n) {
-  float s = tail_sum(x, n, false, 1);
+// The block's sum (8 warps, shuffles), in thread 0: tail_sum.cuh's block_add_to without its atomic.
+__device__ __forceinline__ float block_sum(float s) {
   for (int o = 16; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
   __shared__ float warp[8];
   if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = s;
   __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < 8 ? warp[threadIdx.x] : 0.f;
+  s = threadIdx.x < 8 ? warp[threadIdx.x] : 0.f;
+  if (threadIdx.x < 32)
     for (int o = 4; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
-    if (threadIdx.x == 0) ws[1 + blockIdx.x] = s;
-  }
+  return s;
+}
+
+extern "C" __global__ void __launch_bounds__(256)
+    partials_pass(const float* __restrict__ x, float* __restrict__ ws, int n) {
+  const float s = block_sum(tail_sum(x, n, false, 1));
+  if (threadIdx.x == 0) ws[1 + blockIdx.x] = s;
   if (blockIdx.x == 0 && threadIdx.x == 0) reinterpret_cast<unsigned*>(ws)[0] = gridDim.x;
 }
 
@@ -29,13 +33,6 @@ extern "C" __global__ void __launch_bounds__(256)
   const unsigned count = reinterpret_cast<const unsigned*>(ws)[0];
   float s = 0.f;
   for (unsigned i = threadIdx.x; i < count; i += blockDim.x) s += ws[1 + i];
-  for (int o = 16; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
-  __shared__ float warp[8];
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = s;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < 8 ? warp[threadIdx.x] : 0.f;
-    for (int o = 4; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
-    if (threadIdx.x == 0) *out = s;
-  }
+  s = block_sum(s);
+  if (threadIdx.x == 0) *out = s;
 }
