@@ -21,7 +21,7 @@
 # workspace children on one workspace it allocated once: predicted calls 32 and 64 of 64 slow
 # (~96x the median call) and a mean ~4x the median; the garbage tell not recognising a zeroed
 # workspace (its estimate ~1-5 tolerances off) and recognising the worker's garbage (right).
-# Usage: probe_red40.sh [SECONDS] [PART]   (default 420, PART all; writes $OUT/probe_red40/).
+# Usage: probe_red40.sh [SECONDS] [PART]   (default 540, PART all; writes $OUT/probe_red40/).
 #   PART: all | caller | folders. The last line is the verdict.
 set -u
 # shellcheck source=lib/cheat_probe.sh
@@ -30,7 +30,7 @@ PART=${2:-all}
 FOLDERS="redteam40_workspace_call_count redteam40_garbage_window_tell redteam40_struct_param_reader
 control_redteam40_workspace_partials control_redteam40_uint2_profiler"
 # shellcheck disable=SC2086
-cheat_probe_init probe_red40 "${1:-420}" $FOLDERS || exit 1
+cheat_probe_init probe_red40 "${1:-540}" $FOLDERS || exit 1
 if [[ -d "$B/share/solver/kernels" ]]; then
   cp -r kernels/. "$B/share/solver/kernels/" && say "kernels/ copied into $B/share/solver/kernels"
 fi
