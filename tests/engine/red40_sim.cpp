@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/perturb_arith.h"
 #include "engine/backend/gpu/scratch_resolution.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -150,21 +151,17 @@ int workspace(long runs, long calls) {
   return 0;
 }
 
-// redteam40_garbage_window_tell's `recognise` in host C++ (its stream_word is the cheat's own
-// splitmix, written from the public seed), on the worker's garbage: the source made by the
+// redteam40_garbage_window_tell's `recognise` in host C++ (its stream_word is the cheat's, written
+// from the public seed and splitmix64's constants), on the worker's garbage: the source made by the
 // engine's fill_garbage, each run's window at the engine's garbage_offset under a fresh random key
 // (a DeviceBuffers each KEYS runs); then on a caller's workspaces (zeros, FP32 data). And the
 // estimator's error on the folder's law (64M uniform [0, 1)) against its tolerance.
 namespace tell {
 constexpr uint64_t kScratchBytes = 4352;
-uint64_t splitmix(uint64_t z) {
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+// the cheat's splitmix has perturb_arith.h's constants: its mix() stands for it
 uint32_t stream_word(long long k) {
-  const uint64_t w = splitmix((0x6a7ba6e5ull ^ kScratchBytes) ^ splitmix(uint64_t(k >> 1)));
+  using solver::gpu::perturb_detail::mix;
+  const uint64_t w = mix((0x6a7ba6e5ull ^ kScratchBytes) ^ mix(uint64_t(k >> 1)));
   return (k & 1) ? uint32_t(w >> 32) : uint32_t(w);
 }
 bool recognise(const uint32_t* ws) {
