@@ -19,6 +19,8 @@
 //   red40_sim garbage RUNS KEYS   redteam40_garbage_window_tell's recogniser (host C++) on the
 //     engine's garbage windows (fill_garbage, garbage_offset) under KEYS random keys, on a
 //     caller's workspaces, and its estimator's error on the folder's law (garbage() below).
+//   red40_sim partials FOLDER   control_redteam40_workspace_partials's workspace under P4m's three
+//     runs (the engine's relative_move, count_resolution; the kernel emulated: partials() below).
 //   red40_sim stamps BLOCKS   control_redteam40_uint2_profiler's profiler words, modelled (stamps()
 //     below), through the worker's count_resolution / resolution_verdict as main reads them.
 //
@@ -224,6 +226,74 @@ int garbage(long runs, long keys) {
   return 0;
 }
 
+// control_redteam40_workspace_partials's workspace as P4m reads it: x drawn from the folder's law
+// (uniform [0, 1), 64M floats), moved by the engine's relative_move at the fine and coarse sizes
+// (one seed), the control's partials_pass emulated in FP32 (each of 1,056 x 256 threads' float4
+// grid-stride sum, the warps' shuffle trees and the block's, as block_sum), the count in ws[0];
+// each run's workspace over fresh garbage; then the worker's count_resolution / verdict.
+float block_sum_emu(std::vector<float> s) {  // 256 thread values -> thread 0's
+  float warp[8];
+  for (int w = 0; w < 8; ++w) {
+    float* l = &s[size_t(w) * 32];
+    for (int o = 16; o > 0; o >>= 1)
+      for (int t = 0; t < 32; ++t) l[t] = t + o < 32 ? l[t] + l[t + o] : l[t];
+    warp[w] = l[0];
+  }
+  float l[32] = {};
+  for (int t = 0; t < 8; ++t) l[t] = warp[t];
+  for (int o = 4; o > 0; o >>= 1)
+    for (int t = 0; t < 32; ++t) l[t] = t + o < 32 ? l[t] + l[t + o] : l[t];
+  return l[0];
+}
+int partials(const char* folder) {
+  const auto chips =
+      solver::rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
+  const ProblemSpec p = load_problem(folder);
+  auto rv = resolve(p, p.variants.back(), {}, *chips.find("h200"));
+  const ResolvedBuffer* xb = rv.find_buffer("x");
+  const ResolvedBuffer* wb = rv.find_buffer("ws");
+  if (!xb || !wb) return 2;
+  const int64_t n = xb->elements, n4 = n / 4, blocks = 1056, threads = blocks * 256;
+  std::vector<float> base(static_cast<size_t>(n));
+  std::mt19937_64 rng(40);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  for (auto& v : base) v = u(rng);
+  std::vector<unsigned char> pre[3], post[3];
+  const int bits[3] = {0, solver::gpu::kFineBits, solver::gpu::kFineBits - solver::gpu::kCoarseGap};
+  for (int r = 0; r < 3; ++r) {
+    std::vector<float> x = base;
+    if (r) solver::gpu::relative_move(*xb, reinterpret_cast<unsigned char*>(x.data()), bits[r], 41);
+    std::vector<float> ws(size_t(wb->elements));
+    pre[r].resize(size_t(wb->bytes));
+    for (auto& c : pre[r]) c = (unsigned char)rng();
+    std::memcpy(ws.data(), pre[r].data(), pre[r].size());
+    for (int64_t b = 0; b < blocks; ++b) {
+      std::vector<float> t(256);
+      for (int k = 0; k < 256; ++k) {
+        float acc = 0.f;
+        for (int64_t i = b * 256 + k; i < n4; i += threads) {
+          const float* v = &x[size_t(4 * i)];
+          acc += (v[0] + v[1]) + (v[2] + v[3]);
+        }
+        t[size_t(k)] = acc;
+      }
+      ws[size_t(1 + b)] = block_sum_emu(t);
+    }
+    const uint32_t count = uint32_t(blocks);
+    std::memcpy(ws.data(), &count, 4);
+    post[r].resize(pre[r].size());
+    std::memcpy(post[r].data(), ws.data(), post[r].size());
+  }
+  const auto c = solver::gpu::count_resolution(pre[0].data(), post[0].data(), pre[1].data(),
+                                               post[1].data(), pre[2].data(), post[2].data(),
+                                               post[0].size(), 4);
+  const std::string v = solver::gpu::resolution_verdict(c, "ws", "fp32", DType::F32);
+  std::printf("ws (f32, FP32 words): words %lld judged %lld unresolved %lld -> %s\n",
+              (long long)c.words, (long long)c.judged, (long long)c.unresolved,
+              v.empty() ? "passes" : ("REFUSED: " + v.substr(0, 200)).c_str());
+  return 0;
+}
+
 // control_redteam40_uint2_profiler's prof as the scratch step reads it on main (no store names
 // it, so its declared u64: FP64 words): FlashInfer's entries {tag low, %globaltimer_lo high}, a
 // header, then a begin and an end entry per block, interleaved; the three runs (base, fine,
@@ -264,11 +334,12 @@ int main(int argc, char** argv) {
   if (argc >= 3 && std::strcmp(argv[1], "regions") == 0) return regions(argc - 2, argv + 2);
   if (argc == 4 && std::strcmp(argv[1], "garbage") == 0)
     return garbage(std::atol(argv[2]), std::atol(argv[3]));
+  if (argc == 3 && std::strcmp(argv[1], "partials") == 0) return partials(argv[2]);
   if (argc == 3 && std::strcmp(argv[1], "stamps") == 0) return stamps(std::atoi(argv[2]));
   if (argc == 4 && std::strcmp(argv[1], "workspace") == 0)
     return workspace(std::atol(argv[2]), std::atol(argv[3]));
   std::fprintf(stderr,
                "usage: red40_sim regions FOLDER... | workspace RUNS CALLS | garbage RUNS KEYS | "
-               "stamps BLOCKS\n");
+               "partials FOLDER | stamps BLOCKS\n");
   return 2;
 }
