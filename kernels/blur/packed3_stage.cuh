@@ -9,7 +9,9 @@
 //   void pack3(float a, float b, float c, float& w0, float& w1);
 //   void unpack3(float w0, float w1, float& a, float& b, float& c);
 // and may define PACKED3_WORD, the scratch's element type in the two kernels' signatures (float
-// unless defined: red team 35's u32 scratch spells `unsigned`). An includer that defines
+// unless defined: red team 35's u32 scratch spells `unsigned`), and PACKED3_COLS_MID with
+// PACKED3_COLS_AT(m), the column pass's scratch parameter and the pointer made from it (red team
+// 40: the pointer's bits passed as a uint2). An includer that defines
 // PACKED3_OWN_VALUE16 defines value16(q), the field's value, itself (red team 38).
 // No include guard: each cheat.cu includes it once, and scripts/host_emu/
 // p4fix_scratch_resolution.cpp includes every cheat.cu into one program, each in a namespace.
@@ -21,6 +23,10 @@
 #endif
 #ifndef PACKED3_WORD
 #define PACKED3_WORD float
+#endif
+#ifndef PACKED3_COLS_MID  // the column pass's scratch parameter, and the pointer read through it
+#define PACKED3_COLS_MID const PACKED3_WORD* __restrict__ mid
+#define PACKED3_COLS_AT(m) (m)  // red team 40: a uint2 carrying the pointer's bits
 #endif
 #ifndef PACKED3_OWN_VALUE16  // red team 38 maps its fields onto [0, 1) with its own
 __device__ __forceinline__ float value16(float q) { return (q - 32768.f) * (1.f / 32768.f); }
@@ -45,7 +51,7 @@ extern "C" __global__ void __launch_bounds__(256)
     p[q] = make_float4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
 }
 extern "C" __global__ void __launch_bounds__(256)
-    blur_cols_packed(const PACKED3_WORD* __restrict__ mid, float* __restrict__ out, int H, int W) {
+    blur_cols_packed(PACKED3_COLS_MID, float* __restrict__ out, int H, int W) {
   const int c0 = COLS * (blockIdx.x * blockDim.x + threadIdx.x), r = blockIdx.y;
   if (c0 >= W || r >= H) return;
   float s[COLS];
@@ -55,8 +61,8 @@ extern "C" __global__ void __launch_bounds__(256)
   for (int k = 0; k < BIN_TAPS; ++k) {
     const int rr = clampi(r - BIN_HALF + k, 0, H - 1);
     const float4* p =
-        reinterpret_cast<const float4*>(PACKED3_STAGE_AT(mid) + ((long long)rr * W + c0) / COLS *
-                                        WORDS);
+        reinterpret_cast<const float4*>(PACKED3_STAGE_AT(PACKED3_COLS_AT(mid)) +
+                                        ((long long)rr * W + c0) / COLS * WORDS);
     float w[WORDS];
 #pragma unroll
     for (int q = 0; q < WORDS / 4; ++q) {
