@@ -44,6 +44,7 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
   const std::string clean = strip_ptx_comments(ptx);
   const std::vector<std::string> vars = module_variables(clean);
   const std::set<std::string> var_set(vars.begin(), vars.end());
+  bool unknown_read = false;  // some read's address names no region (reads, below)
   for (const PtxEntry& e : entries_with_module_variables(clean, nullptr)) {
     taint::State s;
     s.mode = taint::Mode::Clock;  // no value is an origin: only the addresses' provenance
@@ -58,12 +59,16 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
     }
     for (const Insn& in : code)
       for (const std::string& p : in.parts) out.fp64_values = out.fp64_values || p == "f64";
+    const auto bound = bindings.buffers.find(e.name);
+    // a parameter bound to a buffer names it at any load width (red team 40: a `uint2` pointer)
+    if (bound != bindings.buffers.end())
+      for (std::size_t i = 0; i < e.names.size() && i < bound->second.size(); ++i)
+        if (!bound->second[i].empty()) s.bound_params.insert(e.names[i]);
     // Monotone: a pass per change, one to see none.
     for (std::size_t before = s.size() + 1; before != s.size();) {
       before = s.size();
       for (const Insn& in : code) taint::step(in, s);
     }
-    const auto bound = bindings.buffers.find(e.name);
     // Each region `f` is applied to: the buffers its parameter binds, or the module variable.
     auto each = [&](const std::set<std::string>& regions, auto f) {
       for (const std::string& r : regions) {
@@ -78,11 +83,21 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
       }
     };
     auto read = [](RegionAccess& a) { a.read = true; };
+    // A read through an address of unknown origin (no region, no symbol: a pointer loaded from
+    // memory, or rebuilt by a flow the taint does not follow) may read any region that global
+    // memory holds: every region is read (red team 40; never write-only by ignorance). Shared and
+    // local addresses cannot reach one.
+    auto reads = [&](const std::vector<std::string>& regs, const std::vector<std::string>& syms,
+                     taint::Space sp) {
+      const std::set<std::string> rs = s.regions(regs, syms);
+      if (rs.empty() && (sp == taint::Generic || sp == taint::Global)) unknown_read = true;
+      each(rs, read);
+    };
     for (const Insn& in : code) {
       const bool call = !in.parts.empty() && in.parts[0] == "call";
       switch (in.kind) {
         case Kind::Load:
-          each(s.regions(in.addr, in.addr_syms), read);
+          reads(in.addr, in.addr_syms, in.space);
           break;
         case Kind::Atom:
         case Kind::Store: {
@@ -94,14 +109,23 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
             // an atomic returns what it found (a mbarrier's state too)
             if (in.kind == Kind::Atom && !in.dests.empty()) a.read = true;
           });
+          if (in.kind == Kind::Atom && !in.dests.empty()) reads(in.addr, in.addr_syms, in.space);
           // an address stored to memory (a call's parameter included): any load may reach it
           each(s.regions(in.srcs, in.src_syms), read);
           break;
         }
-        case Kind::Copy:
-          each(s.regions(in.src_addr, in.src_addr_syms), read);
+        case Kind::Copy: {
+          // the source's state space: the second one the opcode names (cp.async.ca.shared.global:
+          // global; cp.async.bulk.global.shared::cta: shared), global where it names one
+          std::vector<std::string_view> spaces;
+          for (const std::string& p : in.parts)
+            if (p == "global" || p.rfind("shared", 0) == 0 || p == "local") spaces.push_back(p);
+          const taint::Space from = spaces.size() < 2 ? taint::Global : taint::space_of({spaces[1]});
+          if (!in.src_addr.empty() || !in.src_addr_syms.empty())
+            reads(in.src_addr, in.src_addr_syms, from);
           each(s.regions(in.addr, in.addr_syms), [](RegionAccess& a) { a.written = true; });
           break;
+        }
         case Kind::ParamLoad:
           break;
         case Kind::Other: {
@@ -109,11 +133,15 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
           // or store to this scan (multimem.ld_reduce, prefetch, ...): read, as far as it knows
           bool addresses = call;
           for (const std::string& o : in.ops) addresses = addresses || (!o.empty() && o[0] == '[');
-          if (addresses) each(s.regions(in.srcs, in.src_syms), read);
+          if (addresses) reads(in.srcs, in.src_syms, in.space);
           break;
         }
       }
     }
+  }
+  if (unknown_read) {
+    for (auto& [b, a] : out.buffers) a.read = true;
+    for (auto& [v, a] : out.variables) a.read = true;
   }
   return out;
 }

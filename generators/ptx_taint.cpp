@@ -260,12 +260,16 @@ void step(const Insn& in, State& s) {
     return c;
   };
   switch (in.kind) {
-    case Kind::ParamLoad:
+    case Kind::ParamLoad: {
       // A 32-bit (or narrower) parameter is a size or a scale, not a buffer: an index computed
-      // from it names no region (an output indexed by N taints no other load indexed by N).
+      // from it names no region (an output indexed by N taints no other load indexed by N);
+      // one the launches bind to a buffer names it whatever width its bytes are loaded at.
+      bool named = !in.scalar;
+      for (const auto& p : in.addr_syms) named = named || s.bound_params.count(p) > 0;
       write(in.float_op && s.mode == Mode::Float,
-            in.scalar ? std::set<std::string>{} : s.regions(in.addr, in.addr_syms));
+            named ? s.regions(in.addr, in.addr_syms) : std::set<std::string>{});
       return;
+    }
     case Kind::Load: {
       const bool bad = value_float || s.memory_bad(in.addr, in.addr_syms, in.space);
       if (follow) {

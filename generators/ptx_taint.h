@@ -76,6 +76,11 @@ struct State {
   std::unordered_map<std::string, std::set<std::string>> content;
   std::map<std::string, std::set<std::string>> mem_content;
   std::set<std::string> written;  // regions any value is stored to ("*": unknown address)
+  // Parameters the launches bind to a buffer, named at any load width (generators/
+  // ptx_store_words.h, red team 40's redteam40_struct_param_reader: a `uint2` holding a buffer's
+  // address is loaded as two ld.param.u32, and the pointer rebuilt from them is still the
+  // buffer's). Empty in the precision scans, where a 32-bit parameter names nothing (`scalar`).
+  std::set<std::string> bound_params;
   std::size_t size() const {
     std::size_t n = tainted.size() + narrowed.size() + sel.size() + written.size();
     for (const auto& [r, f] : flt) n += f;

@@ -313,3 +313,106 @@ TEST_CASE("round 39's folders through NVRTC: stored words and write-only scratch
   }
   CHECK(seen == 5);
 }
+
+// Red team 40 (issue 28, helper fix40w): a parameter bound to a buffer names it whatever width
+// its bytes are loaded at (a `uint2` holding the address: two ld.param.u32, joined), for loads and
+// stores alike; a read through an address of unknown origin reads every region.
+static const char* kPieces = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry k(
+	.param .u64 k_param_0,
+	.param .align 8 .b8 k_param_1[8],
+	.param .align 8 .b8 k_param_2[8],
+	.param .u32 k_param_3
+)
+{
+	.reg .b32 	%r<8>;
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<12>;
+
+	ld.param.u64 	%rd1, [k_param_0];
+	ld.param.u32 	%r1, [k_param_1];
+	ld.param.u32 	%r2, [k_param_1+4];
+	ld.param.v2.u32 	{%r3, %r4}, [k_param_2];
+	ld.param.u32 	%r5, [k_param_3];
+	mov.b64 	%rd2, {%r1, %r2};
+	cvt.u64.u32 	%rd3, %r3;
+	cvt.u64.u32 	%rd4, %r4;
+	shl.b64 	%rd5, %rd4, 32;
+	or.b64 	%rd6, %rd5, %rd3;
+	cvta.to.global.u64 	%rd7, %rd1;
+	st.global.f32 	[%rd7], %f1;
+	ld.global.f32 	%f2, [%rd2];
+	st.global.v2.u32 	[%rd6], {%r5, %r5};
+	ret;
+}
+)";
+
+TEST_CASE("a buffer's parameter loaded in 32-bit pieces still names it (red team 40)") {
+  FloatParams bind;
+  bind.buffers["k"] = {{0}, {0}, {1}, {}};  // param 1 is buffer 0's address as a uint2
+  const ModuleAccess a = scan_region_access(kPieces, bind);
+  // buffer 0: stored through its float* and read back through the uint2 (mov.b64 {lo, hi})
+  CHECK(a.buffers.at(0).written);
+  CHECK(a.buffers.at(0).read);
+  CHECK_FALSE(write_only(a.buffers.at(0)));
+  // buffer 1: stored through a pointer rebuilt by shifts and an or, never read: write-only
+  CHECK(a.buffers.at(1).written);
+  CHECK(a.buffers.at(1).int_bits == 32);
+  CHECK(write_only(a.buffers.at(1)));
+  // a 32-bit parameter bound to no buffer still names nothing (the precision scans' rule)
+  CHECK(a.buffers.size() == 2);
+  // a load through a pointer read from memory: every region is read, none write-only
+  std::string unknown = kPieces;
+  const std::string ret = "\tret;";
+  unknown.replace(unknown.find(ret), ret.size(),
+                  "\tld.global.u64 \t%rd8, [%rd7+8];\n\tld.global.f32 \t%f3, [%rd8];\n\tret;");
+  const ModuleAccess u = scan_region_access(unknown, bind);
+  CHECK(u.buffers.at(1).read);
+  CHECK_FALSE(write_only(u.buffers.at(1)));
+}
+
+TEST_CASE("round 40's folders through NVRTC: a uint2 parameter names its buffer") {
+  if (!nvrtc_available()) return;
+  auto chip = test::test_chip();
+  int seen = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    const bool reader = spec.name == "redteam40_struct_param_reader";
+    const bool stamps = spec.name == "control_redteam40_uint2_profiler";
+    if (!reader && !stamps) continue;
+    for (const auto& v : spec.variants) {
+      if (v.id == spec.seed_variant) continue;
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      CAPTURE(rv.key);
+      const ModuleAccess a = scan_region_access(c.ptx, float_params(rv));
+      auto buffer = [&](const std::string& name) {
+        for (size_t i = 0; i < rv.buffers.size(); ++i)
+          if (rv.buffers[i].name == name)
+            return a.buffers.count(int(i)) ? a.buffers.at(int(i)) : RegionAccess{};
+        FAIL("no buffer " << name);
+        return RegionAccess{};
+      };
+      if (reader) {
+        // the column pass reads mid back through `const uint2 mid_bits`: read, judged
+        const RegionAccess mid = buffer("mid");
+        CHECK(mid.written);
+        CHECK(mid.read);
+        CHECK_FALSE(write_only(mid));
+      } else {
+        // the stamps go through the uint2 and nothing loads them: written only, left out
+        const RegionAccess prof = buffer("prof");
+        CHECK(prof.written);
+        CHECK(write_only(prof));
+        CHECK(buffer("x").read);
+      }
+      ++seen;
+    }
+  }
+  CHECK(seen == 2);
+}
