@@ -254,6 +254,18 @@ std::vector<Loop> loops_of(const std::vector<FlowStmt>& flows) {
   return out;
 }
 
+// Cooperative groups' grid workspace (hon40): the first statement of the entry that reads
+// %envreg1 or %envreg2 (driver_abi.h's load_env_reg64<1, 2>, the grid workspace's address),
+// code.size() where none does. Both are sources of the taint as every register the launch does
+// not fix; this one names what the kernel needs instead (ClockWork::cooperative).
+std::size_t grid_workspace_read(const Entry& e) {
+  if (!e.sources.count("%envreg1") && !e.sources.count("%envreg2")) return e.code.size();
+  for (std::size_t i = 0; i < e.flows.size(); ++i)
+    for (const auto& r : e.flows[i].reads)
+      if (r == "%envreg1" || r == "%envreg2") return i;
+  return e.code.size();
+}
+
 }  // namespace
 
 namespace {
@@ -361,6 +373,10 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
         w.sources += (w.sources.empty() ? "module variable " : ", module variable ") + v;
       return w;
     };
+    if (const std::size_t g = grid_workspace_read(e); g < e.code.size()) {
+      w.cooperative = true;
+      return found(g, "a grid-wide sync");
+    }
     auto sleeps = [&](std::size_t i) { return head_of(e.code[i]) == "nanosleep"; };
     for (const FlowRegion& r : decided_flow_regions(e.flows, tainted)) {
       if (r.loop) return found(r.branch, "a loop's trip count");
@@ -394,6 +410,14 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
 
 std::string clock_work_refusal(const ClockWork& w) {
   if (!w.found) return "";
+  if (w.cooperative)
+    return "needs a cooperative launch, which the harness does not make: in " + w.entry + ", `" +
+           w.statement +
+           "` reads the driver's grid workspace (%envreg1/%envreg2: cooperative groups' "
+           "this_grid(), whose grid.sync() waits on it); every variant is launched with "
+           "cuLaunchKernel, never cuLaunchCooperativeKernel, so the workspace is null there and "
+           "grid.sync() traps (a grid-wide barrier of the kernel's own on __device__ counters, "
+           "with a grid that fits the GPU at once, or two launches, does what it does)";
   return "the work done depends on the clock, or on another value that differs between launches "
          "of one kernel on one input: in " +
          w.entry + ", `" + w.statement + "` decides " + w.what + " from " + w.sources +

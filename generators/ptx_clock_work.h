@@ -49,6 +49,14 @@
 // a sum: control_redteam20_timer_gauss; a time stamp: control_redteam3_cache_hints).
 // Approximation, towards refusing: a branch on the clock between two loops of equal work (loop
 // versioning on a clock bit) is refused too; the choice can be made a select inside one loop.
+// One source has its own refusal (hon40, issue 28): %envreg1 and %envreg2 together are the
+// address of the driver's grid workspace (cooperative_groups/details/driver_abi.h
+// get_grid_workspace), which cooperative groups' grid-wide sync spins on. The harness launches
+// every kernel with cuLaunchKernel, never cooperatively (cuLaunchCooperativeKernel), so on its
+// launch the workspace is null and grid.sync() traps; such a kernel is refused for that, naming
+// the launch it needs, not the clock (the clock's reason is a wrong one: the wait follows the
+// other blocks' arrival, not a window). Approximation, towards refusing: a kernel that reads the
+// workspace only to test `grid.is_valid()` and falls back is refused too.
 #pragma once
 #include <set>
 #include <string>
@@ -62,6 +70,10 @@ struct ClockWork {
   std::string statement;  // the branch, exit or nanosleep, as written
   std::string what;       // "a loop's trip count", "a branch around a loop", ...
   std::string sources;    // the entry's sources: "%globaltimer, module variable run_stamp"
+  // The entry reads the cooperative launch's grid workspace (%envreg1/%envreg2: cooperative
+  // groups' this_grid(), grid.sync()): refused for the launch it needs, not for the clock
+  // (grid_workspace_read in the .cpp; hon40).
+  bool cooperative = false;
 };
 
 // The first place in the module where the amount of work follows the clock (found false: none).

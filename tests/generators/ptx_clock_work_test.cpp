@@ -273,3 +273,53 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
   }
   CHECK(seen == 18);  // nine folders, two variants each
 }
+
+// Cooperative groups' grid sync (hon40, issue 28: review39's (e)): this_grid() reads the driver's
+// grid workspace from %envreg1/%envreg2 and grid.sync() spins on a word there. The harness never
+// launches cooperatively, so the kernel is refused for the launch it needs, not for the clock.
+TEST_CASE("a read of the grid workspace (%envreg1/%envreg2) is refused for the cooperative launch") {
+  // driver_abi.h's get_grid_workspace and details::grid::sync's spin, in NVRTC's form.
+  const std::string sync = entry(
+      "mov.u32 %r3, %envreg1;\nmov.u32 %r4, %envreg2;\ncvt.u64.u32 %rd3, %r3;\n"
+      "cvt.u64.u32 %rd4, %r4;\nshl.b64 %rd5, %rd3, 32;\nor.b64 %rd6, %rd5, %rd4;\n"
+      "add.s64 %rd7, %rd6, 4;\natom.add.release.gpu.u32 %r5, [%rd7], 1;\n"
+      "$L__BB0_5:\nld.acquire.gpu.u32 %r6, [%rd7];\nxor.b32 %r7, %r6, %r5;\n"
+      "and.b32 %r8, %r7, -2147483648;\nsetp.eq.s32 %p3, %r8, 0;\n@%p3 bra $L__BB0_5;\n");
+  const ClockWork w = scan_ptx_clock_work(sync);
+  CHECK(w.found);
+  CHECK(w.cooperative);
+  CHECK(w.what == "a grid-wide sync");
+  CHECK(w.statement == "mov.u32 %r3, %envreg1");
+  const std::string r = clock_work_refusal(w);
+  CHECK(r.find("needs a cooperative launch") != std::string::npos);
+  CHECK(r.find("depends on the clock") == std::string::npos);
+  // Any other %envreg is driver state the launch does not fix: a source, refused for the clock.
+  std::string other = sync;
+  for (const char* reg : {"%envreg1", "%envreg2"}) other.replace(other.find(reg), 8, "%envreg5");
+  const ClockWork o = scan_ptx_clock_work(other);
+  CHECK(o.found);
+  CHECK_FALSE(o.cooperative);
+  CHECK(clock_work_refusal(o).find("depends on the clock") != std::string::npos);
+}
+
+TEST_CASE("CUDA samples' reductionMultiBlockCG through NVRTC: refused for the cooperative launch") {
+  if (!nvrtc_available()) return;
+  auto chip = test::test_chip();
+  int seen = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    if (spec.name != "control_hon40_cg_grid_sync_reduce") continue;
+    for (const auto& v : spec.variants) {
+      if (v.id != "control") continue;
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      const ClockWork w = scan_ptx_clock_work(c.ptx);
+      CAPTURE(clock_work_refusal(w));
+      CHECK(w.cooperative);
+      CHECK(clock_work_refusal(w).find("needs a cooperative launch") != std::string::npos);
+      ++seen;
+    }
+  }
+  CHECK(seen == 1);
+}
