@@ -17,7 +17,9 @@
 //     the chip's %nsmid / %nwarpid (an allowlist, so a register a later PTX ISA adds is a source).
 //     %smid and %warpid are sources: the SM and warp slot a block lands on is placement, decided
 //     by what else runs on the GPU, the same from run to run of an idle round and not in a
-//     caller's; a kernel may use them for an address (a per-SM slot), not for how much it does;
+//     caller's; a kernel may use them for an address (a per-SM slot), not for how much it does
+//     (an address whose contents decide no work: a ticket counter indexed by %smid deciding a
+//     loop is how much, by which SMs host a block, and stays refused: hon40);
 //   - a load from, or an atomic's result on, a module variable (`__device__`: module_variables)
 //     that an entry of the module stores a source-derived value to, or through a source-derived
 //     address (a fixpoint over the entries, in any launch order): a clock or a launch count one

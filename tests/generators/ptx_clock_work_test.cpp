@@ -323,3 +323,33 @@ TEST_CASE("CUDA samples' reductionMultiBlockCG through NVRTC: refused for the co
   }
   CHECK(seen == 1);
 }
+
+// Review39's (d), decided (hon40): a per-SM work queue, `while ((t = atomicAdd(&q[smid], 1)) < n)
+// work(t)`, is refused, and must be. The tickets a word hands out are 0, 1, ... so each word a
+// block claims from yields n items: the work a launch does is n times the number of distinct
+// words claimed from, which the address's source chooses (the SMs that host a block; the clock's
+// window where the same queue is keyed on %globaltimer, the cheat). %smid may choose an address
+// whose contents decide no work (a privatised partial, a workspace slot), not a work counter.
+TEST_CASE("a ticket loop on a word chosen by %smid is refused like one chosen by the clock") {
+  auto queue = [](const std::string& reg) {
+    return ".version 9.0\n.target sm_90\n.address_size 64\n"
+           ".global .align 4 .b8 q[1024];\n"
+           ".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)\n{\n"
+           ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n"
+           "ld.param.u64 %rd1, [k_param_0];\nld.param.u32 %r1, [k_param_1];\n"
+           "mov.u32 %r2, " + reg + ";\nand.b32 %r3, %r2, 255;\nmul.wide.u32 %rd2, %r3, 4;\n"
+           "mov.u64 %rd3, q;\nadd.s64 %rd4, %rd3, %rd2;\n"
+           "$L__BB0_1:\natom.global.add.u32 %r4, [%rd4], 1;\nsetp.ge.s32 %p1, %r4, %r1;\n"
+           "@%p1 bra $L__BB0_2;\nmul.wide.s32 %rd5, %r4, 4;\nadd.s64 %rd6, %rd1, %rd5;\n"
+           "st.global.u32 [%rd6], %r4;\nbra.uni $L__BB0_1;\n$L__BB0_2:\nret;\n}\n";
+  };
+  for (const char* reg : {"%smid", "%globaltimer_lo"}) {
+    CAPTURE(reg);
+    const ClockWork w = scan_ptx_clock_work(queue(reg));
+    CHECK(w.found);
+    CHECK(w.what == "a loop's trip count");
+    CHECK(w.sources.find(reg) != std::string::npos);
+  }
+  // The same queue on one word the launch fixes (a global ticket: hippie's persistent threads).
+  CHECK_FALSE(scan_ptx_clock_work(queue("%nsmid")).found);
+}
