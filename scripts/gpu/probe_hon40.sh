@@ -15,16 +15,20 @@
 #   control_hon40_atomic_ref_grid_barrier    INVALID_SPEC at the gate (P7k: "generation changed
 #                                            between two runs on the same input ... decides a
 #                                            branch around a loop from %globaltimer, module
-#                                            variable generation") -- a false refusal, not fixed;
-#                                            the same is predicted for control_hon39_deepep_
-#                                            timeout_barrier (generation) and control_hon39_cub_
-#                                            lookback_scan (epoch), run here too
+#                                            variable generation") -- a false refusal, open:
+#                                            hon40's launch-counter rule does not see libcu++'s
+#                                            polls (address through the local frame)
 #   control_hon40_cg_grid_sync_reduce        INVALID_SPEC at the gate ("needs a cooperative
 #                                            launch, which the harness does not make") -- the
 #                                            harness launches nothing cooperatively (open: yes)
-# so "3 of 5 kept" is the prediction (the two hon39 barrier controls refused as well), "4 of 5"
-# the bar once P7k tells a generation word from a launch count. Printed per folder: the gate's
-# status and detail (the refusal's rule), the paired medians and the verdict's reason.
+#   control_hon39_deepep_timeout_barrier     KEPT ~10-40x (on main: INVALID_SPEC by P7k,
+#                                            generation; answered by the launch-counter rule)
+#   control_hon39_cub_lookback_scan          INVALID_SPEC at the gate (P7k: epoch, tile_status;
+#                                            two variables, open)
+# so "3 of 5 hon40 controls kept, 4 of 7 folders" is the prediction on this branch ("3 of 7" on
+# main, where DeepEP's barrier is refused too); "5 of 5" needs a cooperative launch and provenance
+# through the local frame. Printed per folder: the gate's status and detail (the refusal's rule),
+# the paired medians and the verdict's reason.
 # Usage: probe_hon40.sh [SECONDS [FOLDER...]]   (default 420 s and the 7 folders in the order
 # above; writes $OUT/probe_hon40/). Each folder is capped at 45 s, the scan at 60 s; budget spent
 # ends it. Last line: the verdict.
@@ -48,5 +52,6 @@ for name in $CP_DIRS; do
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
   say "  verdict: $(grep -o '"reason":"[^"]\{0,300\}' <<<"$CR_REC" | head -1)"
 done
-say "probe_hon40: $CP_KEPT of $CP_N controls kept (predicted 3 of the 5 hon40 ones; the two" \
-  "hon39 barriers predicted refused by P7k), $CP_OK of $CP_N as their expect says; $((SECONDS - t0)) s"
+say "probe_hon40: $CP_KEPT of $CP_N controls kept (predicted 4 of 7: the hon40 atomic_ref barrier" \
+  "and hon39's look-back refused by P7k, the grid sync for its launch), $CP_OK of $CP_N as their" \
+  "expect says; $((SECONDS - t0)) s"
