@@ -40,7 +40,15 @@
 // branch on it decides: ptx_implicit_flow.h), with one exception: the
 // difference of two reads of the same clock (or a compare of one read against another plus a
 // clock-free offset) is an elapsed time, not a phase of the clock, and derives nothing (a
-// fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). Refused: a
+// fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). An ordered
+// compare pairs two reads only of a clock that does not wrap in a module's life (%clock64,
+// %globaltimer): `clock() < t0 + 0xF0000000` is a window of the 32-bit %clock's wrap (hon40);
+// a difference or an equality pairs any. A launch counter -- a variable P7k measured changing from
+// run to run that no entry feeds from a source, one scalar word, every write to it a bump (`gen +
+// 1`, an atomic increment), a reset or an input, through a clean address, in no decided region,
+// with no write of unknown address in the module -- is a clock of its own for that exception,
+// equality and difference only: a sense-reversing barrier's `while (generation == gen)` (hon40,
+// control_hon39_deepep_timeout_barrier). Refused: a
 // guarded branch on a clock-derived predicate that
 //   - closes or exits a loop (a loop's trip count follows the clock: `for (i < n * k(clock))`),
 //   - decides a region that holds a loop or a `nanosleep` (a branch on the clock around heavy
