@@ -19,8 +19,8 @@
 //           is passed and the next slab's first fragments read before the last FMAs, so no
 //           shared load latency follows the barrier); 0: read at the step that uses them
 // Between barriers a thread issues 64 * BK FMAs and 4 * BK float4 shared loads (16 FMAs a
-// load, as regtile_db); the ring's slot for slab j is j % STAGES, refilled at step j - 1 +
-// ... after every thread passed the barrier that ended its last read. 256 threads, at most
+// load, as regtile_db); slab j lives in slot j % STAGES, and a slot is refilled only after
+// every thread passed the barrier that follows its last read. 256 threads, at most
 // 128 registers (__launch_bounds__(256, 2): two blocks an SM, 256 blocks in the 264 slots of
 // the H200 at 2048^2). Sums each output's products in k order with fmaf (bit-identical to a
 // sequential fmaf loop: tests/generators/regtile_ring_gemm_emu_test.cpp). Requires M, N
