@@ -15,7 +15,7 @@
 # regtile_db / ours. (4) With 60 s left, scripts/gpu/parity.sh (PARITY_PROBLEMS=sgemm_2048
 # PARITY_RUN=none PARITY_VARIANTS=sgemm_2048=<best>) times the best agreeing point the way
 # docs/results.md's table does (parity.sh takes one key a problem, hence (2) for the sweep).
-# Usage: probe_sg40.sh [SECONDS, default 300]; output under $OUT/probe_sg40/, verdict line last.
+# Usage: probe_sg40.sh [SECONDS, default 360]; output under $OUT/probe_sg40/, verdict line last.
 # SG40_TIME (';'-separated full keys) overrides the timed points (regtile_db[BK=16] is added).
 #
 # Predictions (us, H200; an H100 SXM within a few %). regtile_db and cuBLAS were measured
@@ -32,7 +32,7 @@
 # cuBLAS is NOT predicted: at 16 warps an SM the 8x8 tile's 16 FFMAs a shared load caps the
 # loop near 93.5% FFMA, and regtile_db issues in 82% of cycles (its recorded profile).
 set -u
-LIM=${1:-300}
+LIM=${1:-360}
 T0=$(date +%s)
 left() { echo $((LIM - ($(date +%s) - T0))); }
 cd "$(dirname "$0")/../.." || exit 1
@@ -133,6 +133,7 @@ cat "$O/gate.txt"
 tail -n 3 "$O/check.err"
 # (2) Timing against cuBLAS SGEMM in one process (60 s kept for (4)).
 lt=$(($(left) - 65))
+[ "$lt" -lt 30 ] && lt=30
 s=$(date +%s)
 timeout "$lt" python3 scripts/gpu/probe_h33i/time_points.py --solver "$S" --data-dir "$D" \
   --problem sgemm_2048 --problems-dir "$PWD/problems" --keys "$TIME" \
