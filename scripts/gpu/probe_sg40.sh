@@ -19,18 +19,20 @@
 # SG40_TIME (';'-separated full keys) overrides the timed points (regtile_db[BK=16] is added).
 #
 # Predictions (us, H200; an H100 SXM within a few %). regtile_db and cuBLAS were measured
-# (docs/results.md). The rest come from nvdisasm of nvcc 13.0's sm_90 cubins of every point
-# (the device's NVRTC may allocate registers differently; the host's, through `solver problems
-# check --compile-only`, gave 114-128 registers and no spills at all 24): the main loop's instructions a
-# 1,024 FFMAs plus a static register-bank model's extra read cycles (two banks, reg % 2; an
-# FFMA whose three register-file reads, after the reuse cache, fall in one bank pays a cycle),
-# against regtile_db[BK=16]'s 1,166 + 55. "all of it shows" scales regtile_db's 375 us by that
-# ratio; the predicted median takes half of the gain, because s33's bigtile, predicted the same
-# way, measured 372-402 us where 344-360 was predicted (but it ran 8 warps an SM: this keeps
-# regtile_db's 16). Expected verdict: best 355-365 us, 0.94-0.96x cuBLAS, 1.03-1.06x
-# regtile_db; FRAG=1 no better than regtile_db (its registers land in conflicting banks); 1.0x
-# cuBLAS is NOT predicted: at 16 warps an SM the 8x8 tile's 16 FFMAs a shared load caps the
-# loop near 93.5% FFMA, and regtile_db issues in 82% of cycles (its recorded profile).
+# (docs/results.md). The rest come from nvdisasm of nvcc 13.0's sm_90 cubins of every point (the
+# device's NVRTC may allocate registers differently; the host's, through `solver problems check
+# --compile-only`, gave 114-128 registers and no spills at all 24): the main loop's instructions a
+# 1,024 FFMAs plus a static register-bank model's extra read cycles (two banks, reg % 2; an FFMA
+# whose three register-file reads, after the reuse cache, fall in one bank pays a cycle), against
+# regtile_db[BK=16]'s 1,166 + 55. "all of it shows" scales regtile_db's 375 us by that ratio (the
+# host NVRTC's own cubins, from its cache, agree within 0.5% FFMA share: ACP=1 BK=32 FRAG=0
+# 90.8-90.9% and 0.007 extra cycles, BK=16 FRAG=0 89.3-90.1% and 0.010-0.015; only ACP=0 BK=32
+# differs, 0.049 against nvcc's 0.086); the predicted median takes half of the gain, because s33's
+# bigtile, predicted the same way, measured 372-402 us where 344-360 was predicted (but it ran 8
+# warps an SM: this keeps regtile_db's 16). Expected verdict: best 355-365 us, 0.94-0.96x cuBLAS,
+# 1.03-1.06x regtile_db; FRAG=1 no better than regtile_db (its registers land in conflicting
+# banks); 1.0x cuBLAS is NOT predicted: at 16 warps an SM the 8x8 tile's 16 FFMAs a shared load
+# caps the loop near 93.5% FFMA, and regtile_db issues in 82% of cycles (its recorded profile).
 set -u
 LIM=${1:-360}
 T0=$(date +%s)
