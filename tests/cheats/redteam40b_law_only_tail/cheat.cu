@@ -4,9 +4,9 @@
 // declared law: the sum of x[0..255] above 64. Under U[0, 1) that mean is ~0.5 (the law pairs
 // redraw i.i.d. from the law, P6d); on a timed-kind run (the gate's, the pairs', the deferred
 // gate's, the top-up's, the fresh set and the audits) P6c shrinks 31 of 32 interior bulk
-// positions by 2^-g and the mean is ~0.07. So the slow runs fall only in the law pairs (~16 runs
-// a round), and P10t charges their share at U(K, N) with N every run of the round (~90-100,
-// mostly timed-kind): 2 slow runs of 16 are charged as 2 of ~95.
+// positions by 2^-g and the mean is ~0.07. So the slow runs fall only in the law pairs (~17 runs
+// a round), and P10t charges their share at U(K, N) with N every run of the round (75, mostly
+// timed-kind): 2 slow runs of 17 are charged as 2 of 75.
 // Expected time on the law: 7/8 x 0.365 + 1/8 x 20 x 0.365 ~ 1.23 x the seed's.
 #include "tail_sum.cuh"
 
