@@ -48,8 +48,9 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
 // an FP64 value's bits where the module computes in FP64, else two FP32 halves (4: the narrowest
 // float a 64-bit word can hold a packed value in), and a 32-bit one an FP32 word. Mixed widths
 // are read at the narrowest: an integer store under 64 bits beside FP64 stores makes FP32 words. A
-// 16-bit float store into a region declared wider is read as FP32 words (2 only where
-// `declared_bytes` is 2: a 32- or 64-bit scratch keeps FP32's resolution under an fp32 class).
+// 16-bit store (float, or .b16/.u16: PTX's st has no .f16 type, so every half is stored so) into a
+// region declared wider is read as FP32 words (2 only where `declared_bytes` is 2: a 32- or
+// 64-bit scratch keeps FP32's resolution under an fp32 class).
 int stored_word_bytes(const RegionAccess& a, bool fp64_values, int declared_bytes);
 
 // Whether P4m leaves the region out: written and never read (nothing it holds reaches an output,
