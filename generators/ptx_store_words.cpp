@@ -140,6 +140,14 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
     narrowest(a->float_bits, wild_float_bits);
     narrowest(a->int_bits, wild_int_bits);
   }
+  // Module variables sit side by side in the image's data at offsets ptxas fixes (the CUBIN's
+  // symbol table), so a load through one variable's address plus a constant reads its neighbour
+  // while the scan names only the first (review40: `b` stored through its symbol and read as
+  // `a + 4096` looked write-only). Where any module variable is read, none is left out.
+  bool any_variable_read = false;
+  for (const auto& [name, a] : out.variables) any_variable_read = any_variable_read || a.read;
+  if (any_variable_read)
+    for (auto& [name, a] : out.variables) a.read = true;
   return out;
 }
 

@@ -29,7 +29,8 @@ struct RegionAccess {
   int int_bits = 0;
   // Something can read what was stored: a load through an address derived from it (an atomic
   // that returns a value, a copy from it), or its address stored to memory or passed to a call
-  // (where any later load of a pointer may reach it).
+  // (where any later load of a pointer may reach it); for a module variable, also any module
+  // variable read (a neighbour's address plus a constant reaches it: review40).
   bool read = false;
 };
 

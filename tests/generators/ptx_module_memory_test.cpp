@@ -231,11 +231,13 @@ TEST_CASE("stored words and write-only regions: the PTX facts P4m reads a region
   CHECK(part.float_bits == 64);
   CHECK(part.read);
   CHECK(stored_word_bytes(part, a.fp64_values, 4) == 8);
-  // timestamps only stored: write-only, not judged
+  // timestamps only stored, but beside module arrays the module reads (part, mixed): any of
+  // those addresses plus a constant reaches them, so they are judged (review40; the case below
+  // leaves one out where no module variable is read)
   const RegionAccess& stamps = a.variables.at("stamps");
   CHECK(stamps.written);
   CHECK(stamps.int_bits == 32);
-  CHECK(write_only(stamps));
+  CHECK_FALSE(write_only(stamps));
   // FP64 and 32-bit integer stores beside each other: the narrowest reading, FP32 words
   const RegionAccess& mixed = a.variables.at("mixed");
   CHECK(stored_word_bytes(mixed, a.fp64_values, 8) == 4);
@@ -328,6 +330,43 @@ TEST_CASE("review40: a pointer loaded in pieces, stores through an escaped addre
   CHECK(stored_word_bytes(halves, a.fp64_values, 2) == 2);
   CHECK(stored_word_bytes(halves, a.fp64_values, 4) == 4);
   CHECK(stored_word_bytes(halves, a.fp64_values, 8) == 4);
+}
+
+// review40: `b` stored through its own symbol and read through `a`'s address plus the offset
+// ptxas gives it (module variables are laid out side by side at fixed offsets).
+const char* kNeighbour = R"(.version 9.0
+.target sm_90
+.address_size 64
+
+.global .align 4 .b8 a[4096];
+.global .align 4 .b8 b[4096];
+.global .align 4 .b8 c[64];
+
+.visible .entry n(
+	.param .u64 n_param_0
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<4>;
+
+	mov.u64 	%rd1, b;
+	st.global.f32 	[%rd1], %f1;
+	mov.u64 	%rd2, a;
+	ld.global.f32 	%f2, [%rd2+4096];
+	ret;
+}
+)";
+
+TEST_CASE("review40: a module variable read through its neighbour's address is not write-only") {
+  const ModuleAccess a = scan_region_access(kNeighbour, {});
+  CHECK(a.variables.at("b").written);
+  CHECK_FALSE(write_only(a.variables.at("b")));
+  // with no module variable read at all, one only written is still left out
+  std::string no_load = kNeighbour;
+  const std::size_t at = no_load.find("ld.global.f32");
+  no_load.erase(at, no_load.find(';', at) + 1 - at);
+  const ModuleAccess alone = scan_region_access(no_load, {});
+  CHECK(write_only(alone.variables.at("b")));
 }
 
 TEST_CASE("round 39's folders through NVRTC: stored words and write-only scratch") {
