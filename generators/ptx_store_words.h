@@ -22,7 +22,9 @@ namespace solver::generators {
 struct RegionAccess {
   bool written = false;
   // The narrowest float type stored into it (st/red/atom .f16/.bf16: 16, .f32: 32, .f64: 64;
-  // vector stores count their elements: st.v2.f32 is 32), 0 where no float type is stored.
+  // vector stores count their elements: st.v2.f32 is 32), 0 where no float type is stored. A
+  // store through an address of unknown origin (global or generic) counts for every region whose
+  // address escaped (review40).
   int float_bits = 0;
   // The narrowest integer / untyped type stored into it (.b32/.u32/.s32: 32, .u64: 64, ...), 0
   // where none.
