@@ -173,11 +173,31 @@ State seeded(const Entry& e, const std::set<std::string>& state) {
   return s;
 }
 
-// The elapsed-time statements: a `sub` or `setp` whose two operands are reads of one clock, or
-// such a read plus or minus an operand no clock reaches (`reach`: the taint with no exception).
-std::vector<bool> elapsed(const Entry& e, const State& reach) {
-  // Which clock each register holds a read of (or a read plus a clock-free offset); "" where a
-  // register has definitions that disagree.
+// Whether reads of `clock` wrap within a module's life (hon40): the 32-bit clocks (%clock: ~2 s at
+// the SM's clock; %globaltimer_lo: ~4.3 s) and a launch counter's pseudo-clock ("@V", a count
+// from 0 at each load); %clock64 and %globaltimer wrap after centuries.
+bool wraps(const std::string& clock) {
+  return clock == "%clock" || clock == "%globaltimer_lo" || (!clock.empty() && clock[0] == '@');
+}
+
+// A launch counter's read (hon40, issue 28): where `in` loads a launch counter V (`counters`:
+// ModuleScan::counters, launch_counters) through an address no source reaches, the pseudo-clock
+// "@V"; else "". Two reads of one counter compared or subtracted are what two reads of one clock
+// are to elapsed(): a sense-reversing barrier's `while (generation == gen)` waits for the bumps
+// made since `gen` was read in this launch, whatever the count's phase.
+std::string counter_read(const Insn& in, const State& reach, const std::set<std::string>& counters) {
+  if (counters.empty() || in.kind != Kind::Load || in.dests.size() != 1) return "";
+  if (reach.any_depends(in.addr)) return "";
+  const std::set<std::string> rs = reach.regions(in.addr, in.addr_syms);
+  if (rs.size() != 1 || !counters.count(*rs.begin())) return "";
+  return "@" + *rs.begin();
+}
+
+// Which clock each register holds a read of (or a read plus a clock-free offset), a launch
+// counter's read counting as a clock of its own (counter_read); "" where a register has
+// definitions that disagree (`reach`: the taint with no exception).
+std::map<std::string, std::string> clock_reads(const Entry& e, const State& reach,
+                                               const std::set<std::string>& counters) {
   std::map<std::string, std::string> of;
   auto clock_of = [&](const std::string& r) -> std::string {
     if (clock_registers().count(r)) return r;
@@ -207,8 +227,10 @@ std::vector<bool> elapsed(const Entry& e, const State& reach) {
         continue;
       }
       const std::string h = head_of(in);
-      std::string c;
-      if ((h == "mov" || h == "cvt") && in.ops.size() == 2) {
+      std::string c = counter_read(in, reach, counters);
+      if (!c.empty()) {
+        // a launch counter's read: a clock of its own
+      } else if ((h == "mov" || h == "cvt") && in.ops.size() == 2) {
         c = operand_clock(in.ops[1]);
       } else if ((h == "add" || h == "sub") && in.ops.size() == 3) {
         // A read plus or minus a clock-free offset (either order for add).
@@ -225,6 +247,23 @@ std::vector<bool> elapsed(const Entry& e, const State& reach) {
       if (of[r] != c) of[r] = c, changed = true;
     }
   }
+  return of;
+}
+
+// The elapsed-time statements: a `sub` or `setp` whose two operands are reads of one clock, or
+// such a read plus or minus an operand no clock reaches (`reach`: the taint with no exception);
+// with `counters`, reads of one launch counter too (counter_read).
+std::vector<bool> elapsed(const Entry& e, const State& reach,
+                          const std::set<std::string>& counters = {}) {
+  const std::map<std::string, std::string> of = clock_reads(e, reach, counters);
+  auto operand_clock = [&](const std::string& op) {
+    std::vector<std::string> regs, syms;
+    ptx_operand_names(op, regs, syms);
+    if (regs.size() != 1 || !syms.empty()) return std::string();
+    if (clock_registers().count(regs[0])) return regs[0];
+    auto it = of.find(regs[0]);
+    return it == of.end() ? std::string() : it->second;
+  };
   std::vector<bool> out(e.code.size(), false);
   for (std::size_t i = 0; i < e.code.size(); ++i) {
     const Insn& in = e.code[i];
@@ -233,9 +272,48 @@ std::vector<bool> elapsed(const Entry& e, const State& reach) {
     // Two reads of one clock, and nothing else read (a guard, or `setp.lt.and`'s third operand,
     // would bring more).
     const std::string ca = operand_clock(in.ops[1]), cb = operand_clock(in.ops[2]);
-    if (!ca.empty() && ca == cb && in.srcs.size() == 2) out[i] = true;
+    if (ca.empty() || ca != cb || in.srcs.size() != 2) continue;
+    // An ordered compare of two reads of a value that wraps reads its phase (hon40): with a clock-
+    // free offset K, `now < t0 + K` is `t0 < 2^32 - K` for the 32-bit %clock (a window of a ~2 s
+    // period) and `b < a + K` flips at launch 2^32 - K of a launch counter (which starts from 0 at
+    // every module load); without one, `now < t0` is whether the clock wrapped while waiting. A
+    // difference or an equality of two reads is modular, so those alone pair them.
+    const std::string cmp = in.parts.size() > 1 ? in.parts[1] : std::string();
+    if (h == "setp" && wraps(ca) && cmp != "eq" && cmp != "ne") continue;
+    out[i] = true;
   }
   return out;
+}
+
+// Whether every write of entry `e` to the launch counter candidate `v` keeps it one (hon40): a
+// store or atomic whose address names v only, no source reaches, in no region a source decides,
+// writing values no source reaches or one read of v plus a clock-free offset (`gen + 1`; `of`:
+// clock_reads with the candidates); and no global or generic write through an address of unknown
+// origin (it may be v). Then between two reads of v in one launch it moves only by writes whose
+// count and size no phase of it decides, and a compare of the two reads derives nothing from the
+// count (docs/reliability.md "Honest kernels refused, round 40": a store of `a % 32 == 0 ? a : a +
+// 1` between the reads would make `b != a` the phase).
+bool counter_writes_ok(const Entry& e, const State& reach,
+                       const std::map<std::string, std::string>& of, const std::string& v) {
+  const auto tainted = [&](const std::string& r) { return reach.depends(r); };
+  const std::vector<std::size_t> decided_at = implicit_flow_statements(e.flows, tainted);
+  const std::set<std::size_t> decided(decided_at.begin(), decided_at.end());
+  for (std::size_t i = 0; i < e.code.size(); ++i) {
+    const Insn& in = e.code[i];
+    if (in.kind != Kind::Store && in.kind != Kind::Atom && in.kind != Kind::Copy) continue;
+    const std::set<std::string> rs = reach.regions(in.addr, in.addr_syms);
+    if (rs.empty()) {
+      if (in.space == taint::Global || in.space == taint::Generic) return false;
+      continue;
+    }
+    if (!rs.count(v)) continue;
+    if (rs.size() != 1 || in.kind == Kind::Copy || reach.any_depends(in.addr) || decided.count(i))
+      return false;
+    if (!reach.any_depends(in.srcs)) continue;
+    const auto it = in.srcs.size() == 1 ? of.find(in.srcs[0]) : of.end();
+    if (in.kind != Kind::Store || it == of.end() || it->second != "@" + v) return false;
+  }
+  return true;
 }
 
 struct Loop {
@@ -252,6 +330,18 @@ std::vector<Loop> loops_of(const std::vector<FlowStmt>& flows) {
       if (auto t = at.find(flows[k].target); t != at.end() && t->second <= k)
         out.push_back({t->second, k});
   return out;
+}
+
+// Cooperative groups' grid workspace (hon40): the first statement of the entry that reads
+// %envreg1 or %envreg2 (driver_abi.h's load_env_reg64<1, 2>, the grid workspace's address),
+// code.size() where none does. Both are sources of the taint as every register the launch does
+// not fix; this one names what the kernel needs instead (ClockWork::cooperative).
+std::size_t grid_workspace_read(const Entry& e) {
+  if (!e.sources.count("%envreg1") && !e.sources.count("%envreg2")) return e.code.size();
+  for (std::size_t i = 0; i < e.flows.size(); ++i)
+    for (const auto& r : e.flows[i].reads)
+      if (r == "%envreg1" || r == "%envreg2") return i;
+  return e.code.size();
 }
 
 }  // namespace
@@ -279,18 +369,75 @@ struct ModuleScan {
   std::vector<Entry> parsed;
   std::vector<State> states;
   std::set<std::string> state;
+  // The launch counters (launch_counters; hon40): empty while `state` is found.
+  std::set<std::string> counters;
 
+  // The taint of entry k with its sources and `with` seeded and no exception, to a fixpoint.
+  State reached(std::size_t k, const std::set<std::string>& with) const {
+    const Entry& e = parsed[k];
+    State reach = seeded(e, with);
+    reach.float_regs = states[k].float_regs, reach.bare_regs = states[k].bare_regs;
+    propagate(e, reach, std::vector<bool>(e.code.size(), false));
+    return reach;
+  }
   // The taint of entry k, its sources and `state` seeded, to a fixpoint.
   State judged(std::size_t k, const std::set<std::string>& with) const {
     const Entry& e = parsed[k];
     State s = seeded(e, with);
     s.float_regs = states[k].float_regs, s.bare_regs = states[k].bare_regs;
-    State reach = s;
-    propagate(e, reach, std::vector<bool>(e.code.size(), false));
-    propagate(e, s, elapsed(e, reach));
+    propagate(e, s, elapsed(e, reached(k, with), counters));
     return s;
   }
 };
+
+// Whether the module declares `name` as one word at module scope (`.global .align 4 .u32
+// generation;`: no array, no initialiser; hon40).
+bool scalar_word(const std::string& clean, const std::string& name) {
+  for (std::size_t at = clean.find(name); at != std::string::npos; at = clean.find(name, at + 1)) {
+    const std::size_t line = clean.rfind('\n', at) + 1;  // npos + 1 == 0
+    std::string_view head(clean.data() + line, at - line);
+    head.remove_prefix(std::min(head.find_first_not_of(" \t"), head.size()));
+    // ".global .align 4 .u32 " (or with the blanks before the dots joined: join_opcode_modifiers)
+    if (head.size() < 8 || head.substr(0, 7) != ".global" ||
+        (head[7] != '.' && !std::isspace(static_cast<unsigned char>(head[7]))) ||
+        !std::isspace(static_cast<unsigned char>(head.back())))
+      continue;
+    std::size_t k = at + name.size();
+    while (k < clean.size() && (clean[k] == ' ' || clean[k] == '\t')) ++k;
+    if (k < clean.size() && clean[k] == ';') return true;
+  }
+  return false;
+}
+
+void scan_module(std::string_view ptx, const std::set<std::string>& carried, ModuleScan& m);
+
+// The launch counters among `carried` (hon40, issue 28): the measured-carried variables (P7k)
+// that no entry feeds from a source by itself (the fixpoint without them), each one scalar word,
+// whose every write in every entry keeps it a counter (counter_writes_ok), to a fixpoint (a
+// candidate dropped changes what the others' writes are reads of).
+std::set<std::string> launch_counters(std::string_view ptx, const ModuleScan& m,
+                                      const std::set<std::string>& carried) {
+  std::set<std::string> out;
+  if (carried.empty()) return out;
+  ModuleScan plain;
+  scan_module(ptx, {}, plain);
+  for (const auto& v : carried)
+    if (!plain.state.count(v) && scalar_word(m.clean, v)) out.insert(v);
+  std::vector<State> reach;
+  for (std::size_t k = 0; k < m.parsed.size(); ++k) reach.push_back(m.reached(k, m.state));
+  for (bool dropped = !out.empty(); dropped;) {
+    dropped = false;
+    for (std::size_t k = 0; k < m.parsed.size() && !out.empty(); ++k) {
+      const auto of = clock_reads(m.parsed[k], reach[k], out);
+      for (auto it = out.begin(); it != out.end();)
+        if (!counter_writes_ok(m.parsed[k], reach[k], of, *it))
+          it = out.erase(it), dropped = true;
+        else
+          ++it;
+    }
+  }
+  return out;
+}
 
 void scan_module(std::string_view ptx, const std::set<std::string>& carried, ModuleScan& m) {
   m.clean = strip_ptx_comments(ptx);
@@ -315,6 +462,10 @@ void scan_module(std::string_view ptx, const std::set<std::string>& carried, Mod
           if (s.tainted.count(v) && m.state.insert(v).second) grew = true;
       }
     }
+  std::set<std::string> measured;  // `carried` as the module declares it
+  for (const auto& v : carried)
+    if (std::find(vars.begin(), vars.end(), v) != vars.end()) measured.insert(v);
+  m.counters = launch_counters(ptx, m, measured);
 }
 
 }  // namespace
@@ -361,6 +512,10 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
         w.sources += (w.sources.empty() ? "module variable " : ", module variable ") + v;
       return w;
     };
+    if (const std::size_t g = grid_workspace_read(e); g < e.code.size()) {
+      w.cooperative = true;
+      return found(g, "a grid-wide sync");
+    }
     auto sleeps = [&](std::size_t i) { return head_of(e.code[i]) == "nanosleep"; };
     for (const FlowRegion& r : decided_flow_regions(e.flows, tainted)) {
       if (r.loop) return found(r.branch, "a loop's trip count");
@@ -394,6 +549,14 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
 
 std::string clock_work_refusal(const ClockWork& w) {
   if (!w.found) return "";
+  if (w.cooperative)
+    return "needs a cooperative launch, which the harness does not make: in " + w.entry + ", `" +
+           w.statement +
+           "` reads the driver's grid workspace (%envreg1/%envreg2: cooperative groups' "
+           "this_grid(), whose grid.sync() waits on it); every variant is launched with "
+           "cuLaunchKernel, never cuLaunchCooperativeKernel, so the workspace is null there and "
+           "grid.sync() traps (a grid-wide barrier of the kernel's own on __device__ counters, "
+           "with a grid that fits the GPU at once, or two launches, does what it does)";
   return "the work done depends on the clock, or on another value that differs between launches "
          "of one kernel on one input: in " +
          w.entry + ", `" + w.statement + "` decides " + w.what + " from " + w.sources +

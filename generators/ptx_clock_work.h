@@ -17,7 +17,9 @@
 //     the chip's %nsmid / %nwarpid (an allowlist, so a register a later PTX ISA adds is a source).
 //     %smid and %warpid are sources: the SM and warp slot a block lands on is placement, decided
 //     by what else runs on the GPU, the same from run to run of an idle round and not in a
-//     caller's; a kernel may use them for an address (a per-SM slot), not for how much it does;
+//     caller's; a kernel may use them for an address (a per-SM slot), not for how much it does
+//     (an address whose contents decide no work: a ticket counter indexed by %smid deciding a
+//     loop is how much, by which SMs host a block, and stays refused: hon40);
 //   - a load from, or an atomic's result on, a module variable (`__device__`: module_variables)
 //     that an entry of the module stores a source-derived value to, or through a source-derived
 //     address (a fixpoint over the entries, in any launch order): a clock or a launch count one
@@ -38,7 +40,15 @@
 // branch on it decides: ptx_implicit_flow.h), with one exception: the
 // difference of two reads of the same clock (or a compare of one read against another plus a
 // clock-free offset) is an elapsed time, not a phase of the clock, and derives nothing (a
-// fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). Refused: a
+// fixed-length wait, `while (now() - t0 < K) {}`: control_redteam_reduce_memo). An ordered
+// compare pairs two reads only of a clock that does not wrap in a module's life (%clock64,
+// %globaltimer): `clock() < t0 + 0xF0000000` is a window of the 32-bit %clock's wrap (hon40);
+// a difference or an equality pairs any. A launch counter -- a variable P7k measured changing from
+// run to run that no entry feeds from a source, one scalar word, every write to it a bump (`gen +
+// 1`, an atomic increment), a reset or an input, through a clean address, in no decided region,
+// with no write of unknown address in the module -- is a clock of its own for that exception,
+// equality and difference only: a sense-reversing barrier's `while (generation == gen)` (hon40,
+// control_hon39_deepep_timeout_barrier). Refused: a
 // guarded branch on a clock-derived predicate that
 //   - closes or exits a loop (a loop's trip count follows the clock: `for (i < n * k(clock))`),
 //   - decides a region that holds a loop or a `nanosleep` (a branch on the clock around heavy
@@ -49,6 +59,14 @@
 // a sum: control_redteam20_timer_gauss; a time stamp: control_redteam3_cache_hints).
 // Approximation, towards refusing: a branch on the clock between two loops of equal work (loop
 // versioning on a clock bit) is refused too; the choice can be made a select inside one loop.
+// One source has its own refusal (hon40, issue 28): %envreg1 and %envreg2 together are the
+// address of the driver's grid workspace (cooperative_groups/details/driver_abi.h
+// get_grid_workspace), which cooperative groups' grid-wide sync spins on. The harness launches
+// every kernel with cuLaunchKernel, never cooperatively (cuLaunchCooperativeKernel), so on its
+// launch the workspace is null and grid.sync() traps; such a kernel is refused for that, naming
+// the launch it needs, not the clock (the clock's reason is a wrong one: the wait follows the
+// other blocks' arrival, not a window). Approximation, towards refusing: a kernel that reads the
+// workspace only to test `grid.is_valid()` and falls back is refused too.
 #pragma once
 #include <set>
 #include <string>
@@ -62,6 +80,10 @@ struct ClockWork {
   std::string statement;  // the branch, exit or nanosleep, as written
   std::string what;       // "a loop's trip count", "a branch around a loop", ...
   std::string sources;    // the entry's sources: "%globaltimer, module variable run_stamp"
+  // The entry reads the cooperative launch's grid workspace (%envreg1/%envreg2: cooperative
+  // groups' this_grid(), grid.sync()): refused for the launch it needs, not for the clock
+  // (grid_workspace_read in the .cpp; hon40).
+  bool cooperative = false;
 };
 
 // The first place in the module where the amount of work follows the clock (found false: none).

@@ -41,6 +41,14 @@ void narrowest(int& into, int bits) {
 
 ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindings) {
   ModuleAccess out;
+  // Regions whose address left the scan's view (stored to memory, passed to a call), and the
+  // narrowest types stored through addresses of unknown
+  // origin in global or generic space, module-wide (review40): such a store may land in any
+  // escaped region, so its type counts for each (red team 39's wide words, stored through a copy
+  // of the scratch's address read back from shared memory beside one st.u64 through the
+  // parameter, were read as FP64 words).
+  std::set<RegionAccess*> escaped;
+  int wild_float_bits = 0, wild_int_bits = 0;
   const std::string clean = strip_ptx_comments(ptx);
   const std::vector<std::string> vars = module_variables(clean);
   const std::set<std::string> var_set(vars.begin(), vars.end());
@@ -93,9 +101,18 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
       if (rs.empty() && (sp == taint::Generic || sp == taint::Global)) unknown_read = true;
       each(rs, read);
     };
+    auto escape = [&](RegionAccess& a) {
+      a.read = true;
+      escaped.insert(&a);
+    };
     for (const Insn& in : code) {
       const bool call = !in.parts.empty() && in.parts[0] == "call";
       switch (in.kind) {
+        case Kind::ParamLoad:
+          // A pointer parameter loaded as 32-bit pieces (ld.param.u32 / .v2.u32) names its buffer
+          // (taint::State::bound_params, above: red team 40, helper fix40w, replacing review40's
+          // "escaped" reading of it): loads and stores through the rebuilt pointer are seen.
+          break;
         case Kind::Load:
           reads(in.addr, in.addr_syms, in.space);
           break;
@@ -103,7 +120,10 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
         case Kind::Store: {
           bool flt = false;
           const int bits = type_bits(in, flt);
-          each(s.regions(in.addr, in.addr_syms), [&](RegionAccess& a) {
+          const std::set<std::string> at = s.regions(in.addr, in.addr_syms);
+          if (at.empty() && (in.space == taint::Global || in.space == taint::Generic))
+            narrowest(flt ? wild_float_bits : wild_int_bits, bits);
+          each(at, [&](RegionAccess& a) {
             a.written = true;
             narrowest(flt ? a.float_bits : a.int_bits, bits);
             // an atomic returns what it found (a mbarrier's state too)
@@ -111,7 +131,7 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
           });
           if (in.kind == Kind::Atom && !in.dests.empty()) reads(in.addr, in.addr_syms, in.space);
           // an address stored to memory (a call's parameter included): any load may reach it
-          each(s.regions(in.srcs, in.src_syms), read);
+          each(s.regions(in.srcs, in.src_syms), escape);
           break;
         }
         case Kind::Copy: {
@@ -126,14 +146,17 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
           each(s.regions(in.addr, in.addr_syms), [](RegionAccess& a) { a.written = true; });
           break;
         }
-        case Kind::ParamLoad:
-          break;
         case Kind::Other: {
           // a callee not inlined, or an instruction that addresses memory without being a load
           // or store to this scan (multimem.ld_reduce, prefetch, ...): read, as far as it knows
           bool addresses = call;
           for (const std::string& o : in.ops) addresses = addresses || (!o.empty() && o[0] == '[');
-          if (addresses) reads(in.srcs, in.src_syms, in.space);
+          if (addresses) {
+            const std::set<std::string> rs = s.regions(in.srcs, in.src_syms);
+            if (rs.empty() && (in.space == taint::Generic || in.space == taint::Global))
+              unknown_read = true;
+            each(rs, escape);
+          }
           break;
         }
       }
@@ -143,20 +166,37 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
     for (auto& [b, a] : out.buffers) a.read = true;
     for (auto& [v, a] : out.variables) a.read = true;
   }
+  for (RegionAccess* a : escaped) {
+    narrowest(a->float_bits, wild_float_bits);
+    narrowest(a->int_bits, wild_int_bits);
+  }
+  // Module variables sit side by side in the image's data at offsets ptxas fixes (the CUBIN's
+  // symbol table), so a load through one variable's address plus a constant reads its neighbour
+  // while the scan names only the first (review40: `b` stored through its symbol and read as
+  // `a + 4096` looked write-only). Where any module variable is read, none is left out.
+  bool any_variable_read = false;
+  for (const auto& [name, a] : out.variables) any_variable_read = any_variable_read || a.read;
+  if (any_variable_read)
+    for (auto& [name, a] : out.variables) a.read = true;
   return out;
 }
 
 int stored_word_bytes(const RegionAccess& a, bool fp64_values, int declared_bytes) {
+  // A region declared 16-bit and stored 16 bits at a time: its own format's words. PTX's st has
+  // no .f16 type, so a half is stored .b16/.u16 and counts as an integer store here (review40:
+  // NVRTC's `__device__ __half stage[]` is `.align 2 .b8`, stored st.global.u16, and was read as
+  // FP32 words, not at FP16's moves as fix38s judges a 16-bit array).
+  if (declared_bytes == 2 && (a.float_bits == 16 || a.int_bits == 16)) return 2;
   int bytes = 0;
   if (a.float_bits == 16)
-    bytes = declared_bytes == 2 ? 2 : 4;
+    bytes = 4;
   else if (a.float_bits)
     bytes = a.float_bits / 8;
   else if (a.int_bits >= 64)
     bytes = fp64_values ? 8 : 4;
   // an integer store narrower than 64 bits beside float ones: its words are read as FP32 (the
   // narrowest reading wins: an FP64 reading never tests a word's low 35 bits)
-  if (a.int_bits > 0 && a.int_bits < 64) bytes = bytes == 2 ? 2 : 4;
+  if (a.int_bits > 0 && a.int_bits < 64) bytes = 4;
   return bytes;
 }
 

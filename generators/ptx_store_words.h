@@ -22,14 +22,17 @@ namespace solver::generators {
 struct RegionAccess {
   bool written = false;
   // The narrowest float type stored into it (st/red/atom .f16/.bf16: 16, .f32: 32, .f64: 64;
-  // vector stores count their elements: st.v2.f32 is 32), 0 where no float type is stored.
+  // vector stores count their elements: st.v2.f32 is 32), 0 where no float type is stored. A
+  // store through an address of unknown origin (global or generic) counts for every region whose
+  // address escaped (review40).
   int float_bits = 0;
   // The narrowest integer / untyped type stored into it (.b32/.u32/.s32: 32, .u64: 64, ...), 0
   // where none.
   int int_bits = 0;
   // Something can read what was stored: a load through an address derived from it (an atomic
   // that returns a value, a copy from it), or its address stored to memory or passed to a call
-  // (where any later load of a pointer may reach it).
+  // (where any later load of a pointer may reach it); for a module variable, also any module
+  // variable read (a neighbour's address plus a constant reaches it: review40).
   bool read = false;
 };
 
@@ -48,8 +51,9 @@ ModuleAccess scan_region_access(const std::string& ptx, const FloatParams& bindi
 // an FP64 value's bits where the module computes in FP64, else two FP32 halves (4: the narrowest
 // float a 64-bit word can hold a packed value in), and a 32-bit one an FP32 word. Mixed widths
 // are read at the narrowest: an integer store under 64 bits beside FP64 stores makes FP32 words. A
-// 16-bit float store into a region declared wider is read as FP32 words (2 only where
-// `declared_bytes` is 2: a 32- or 64-bit scratch keeps FP32's resolution under an fp32 class).
+// 16-bit store (float, or .b16/.u16: PTX's st has no .f16 type, so every half is stored so) into a
+// region declared wider is read as FP32 words (2 only where `declared_bytes` is 2: a 32- or
+// 64-bit scratch keeps FP32's resolution under an fp32 class).
 int stored_word_bytes(const RegionAccess& a, bool fp64_values, int declared_bytes);
 
 // Whether P4m leaves the region out: written and never read (nothing it holds reaches an output,

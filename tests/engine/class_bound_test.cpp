@@ -16,6 +16,7 @@
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
 #include "tests/engine/class_scale_models.h"
+#include "tests/generators/test_support.h"
 
 using namespace solver;
 using generators::DType;
@@ -588,4 +589,27 @@ TEST_CASE(
   CHECK(refused.class_ratio > 10);
   CHECK(compare_f64(control, ref, tol, capped[0].data()).ok);
   CHECK(compare_f64(ref, ref, tol, capped[0].data()).ok);
+}
+
+// review40: the witness is the seed at its own knob point; another point of the seed variant is
+// a candidate (judged at the witnessed share, and never a witness itself).
+TEST_CASE("review40: is_seed_point is the seed variant at its default knob point only") {
+  generators::ProblemSpec spec = generators::load_problem(
+      std::string(SOLVER_SOURCE_DIR) + "/tests/cheats/control_redteam34_splitk_scratch");
+  generators::VariantSpec* seed = nullptr;
+  for (auto& v : spec.variants)
+    if (v.id == spec.seed_variant) seed = &v;
+  REQUIRE(seed);
+  REQUIRE(seed->knobs.size() == 1);
+  seed->knobs[0].values = {1, 2};  // a seed with two points: SPLITK 1 (its default) and 2
+  const rules::ChipProfile chip = generators::test::test_chip();
+  generators::ResolvedVariant v;
+  v.variant = seed->id;
+  v.knobs = {{seed->knobs[0].name, 1}};
+  CHECK(gpu::is_seed_point(spec, v, chip));
+  v.knobs = {{seed->knobs[0].name, 2}};
+  CHECK_FALSE(gpu::is_seed_point(spec, v, chip));
+  v.variant = "control";
+  v.knobs = {{seed->knobs[0].name, 1}};
+  CHECK_FALSE(gpu::is_seed_point(spec, v, chip));
 }

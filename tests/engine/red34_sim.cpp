@@ -16,6 +16,10 @@
 // folder: 15); `separate` applies the separate-allocations bound (measurement.h
 // on_separate_buffers); q > 0 gives BOTH arms a stall (20 x one run) on a share q of runs, the
 // honest one-off outlier (preemption) that must not flip a verdict.
+// A ninth argument p_timed (red team 40b, tests/cheats/redteam40b_law_only_tail): the slow share
+// on the timed-kind series (gate, pairs, deferred gate, top-up) where it differs from the law
+// pairs' p, a child whose slow path only the declared law's data trigger (p_timed 0); the mean
+// printed is then the law's (what a caller sending the declared law pays).
 // Since P10t (tail35) the round also tops the candidate's runs up to tail_runs_needed() and
 // judges the total over every run (engine/loop/total_time.h, engine/backend/tail_charge.h), as
 // round_loop.cpp step 7c does.
@@ -143,12 +147,17 @@ int main(int argc, char** argv) {
   // "separate": the pairs ran on separate allocations (round_loop.cpp on_separate_buffers)
   const bool separate = argc > 7 && std::string(argv[7]) == "separate";
   const double q = argc > 8 ? std::atof(argv[8]) : 0.0;  // both arms: a 20 x stall
+  const double p_timed = argc > 9 ? std::atof(argv[9]) : p;  // timed-kind runs' slow share
   std::mt19937_64 rng(0x7ed34);
   std::normal_distribution<double> g(0.0, noise);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   auto stall = [&] { return q > 0 && u(rng) < q ? 20.0 : 1.0; };
   auto inc = [&] { return 100.0 * stall() * std::exp(g(rng)); };
-  auto cand = [&] { return 100.0 * f * stall() * (u(rng) < p ? R : 1.0) * std::exp(g(rng)); };
+  auto draw = [&](double share) {
+    return 100.0 * f * stall() * (u(rng) < share ? R : 1.0) * std::exp(g(rng));
+  };
+  auto cand = [&] { return draw(p_timed); };  // every timed-kind series
+  auto law_cand = [&] { return draw(p); };    // the law pairs (P6d: the declared law's data)
   auto series = [&](int n, auto&& draw) {
     std::vector<double> v(static_cast<size_t>(n));
     for (double& x : v) x = draw();
@@ -174,7 +183,7 @@ int main(int argc, char** argv) {
     timed.incumbent_us.assign(full.incumbent_us.begin(), full.incumbent_us.begin() + used);
     timed.candidate_us.assign(full.candidate_us.begin(), full.candidate_us.begin() + used);
     timed.law_incumbent_us = series(used, inc);
-    timed.law_candidate_us = series(used, cand);
+    timed.law_candidate_us = series(used, law_cand);
     timed.law_audited = kLawPairAudits;  // every audited run is right: the slow path is honest
     PairedDecision law = decide_on_law(d, timed, plan);
     if (separate) law = on_separate_buffers(law, false);
@@ -213,9 +222,9 @@ int main(int argc, char** argv) {
   }
   const double mean_cand = f * ((1 - p) + p * R);
   std::printf(
-      "candidate: fast %.3f of the incumbent, slow x%.0f on p = %.4f of runs, ln-sd %.3f; "
-      "%s\n",
-      f, R, p, noise, fixed > 0 ? "the fixed rule" : "the adaptive rule (the default)");
+      "candidate: fast %.3f of the incumbent, slow x%.0f on p = %.4f of runs (timed-kind runs: "
+      "%.4f), ln-sd %.3f; %s\n",
+      f, R, p, p_timed, noise, fixed > 0 ? "the fixed rule" : "the adaptive rule (the default)");
   std::printf("mean time / incumbent's = %.3f (%s in expectation; median speed-up %.2fx)\n",
               mean_cand, mean_cand > 1 ? "SLOWER" : "faster", 1 / f);
   std::printf(

@@ -19,7 +19,8 @@
 //   (folder: another tests/cheats folder whose x to draw, red team 39's
 //   redteam39_resolution_strata_tell: its law; "lint's twin" is the unstratified fresh draw
 //   scratch_resolution_op.cpp measured on before helper fix40s, the "P4m" rows the step's base
-//   and moves since: resolution_sets.h)
+//   and moves since: resolution_sets.h; red team 40b's redteam40b_law_only_tail: the "law-like"
+//   column is its sniff, the sum of x[0..255] above 64)
 //   build/tests/engine/red38b_sim audit [rounds] [pairs] [p_timed] [p_check]
 //   build/tests/engine/red38b_sim kappa [t_lo t_hi p_lo p_hi outputs poles atol]
 //   build/tests/engine/red38b_sim record [points] [samples] [coin] [p_timed] [p_check]
@@ -58,6 +59,7 @@ struct Sniff {
   bool small = false;
   bool strata = false;
   double max_f = 0;
+  bool law_like = false;  // red team 40b's law_like (redteam40b_law_only_tail): sum x[0..255] > 64
 };
 
 Sniff sniff(const std::vector<float>& x) {
@@ -67,6 +69,11 @@ Sniff sniff(const std::vector<float>& x) {
   int small = 0;
   for (int t = 0; t < 1024; ++t) small += x[size_t(t * stride)] < 0.0078125f;
   out.small = small >= 128;
+  {
+    float s = 0.f;  // in float, in order, as the cheat's loop
+    for (int k = 0; k < 256 && k < n; ++k) s += x[size_t(k)];
+    out.law_like = s > 64.f;
+  }
   constexpr int kSample = 8192;  // STRATA_SAMPLE
   // The feature is the significand (cheat.cu `feature`): P6c's shrink multiplies by 2^-g, exact
   // in binary, so the significand keeps the cell a value was drawn in, its size does not.
@@ -127,10 +134,10 @@ int strata_mode(int runs, int64_t n, const std::string& folder) {
   std::mt19937_64 rng(0x38b);
   std::printf("n = %lld, %d runs a kind (host definition of every run's bytes)\n", (long long)n,
               runs);
-  std::printf("%-26s %10s %10s %10s %12s %12s\n", "kind", "small", "strata", "flag", "median F",
-              "min F");
+  std::printf("%-26s %10s %10s %10s %12s %12s %10s\n", "kind", "small", "strata", "flag", "median F",
+              "min F", "law-like");
   for (const Kind& k : kinds) {
-    int small = 0, strata = 0, flag = 0;
+    int small = 0, strata = 0, flag = 0, law_like = 0;
     std::vector<double> fs;
     for (int r = 0; r < runs; ++r) {
       std::vector<float> x(static_cast<size_t>(n), 0.0f);
@@ -156,11 +163,13 @@ int strata_mode(int runs, int64_t n, const std::string& folder) {
       }
       const Sniff s = sniff(x);
       small += s.small, strata += s.strata, flag += s.small && s.strata;
+      law_like += s.law_like;
       fs.push_back(s.max_f);
     }
     std::sort(fs.begin(), fs.end());
-    std::printf("%-26s %10.4f %10.4f %10.4f %12.2f %12.2f\n", k.name, double(small) / runs,
-                double(strata) / runs, double(flag) / runs, fs[fs.size() / 2], fs.front());
+    std::printf("%-26s %10.4f %10.4f %10.4f %12.2f %12.2f %10.4f\n", k.name, double(small) / runs,
+                double(strata) / runs, double(flag) / runs, fs[fs.size() / 2], fs.front(),
+                double(law_like) / runs);
   }
   // P4m's three runs as the step makes them (resolution_sets.h; unstratified before helper
   // fix40s, the "lint's twin" row): its base and the base's two moves (FP32's fine and coarse,

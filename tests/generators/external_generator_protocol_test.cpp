@@ -412,7 +412,7 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
     }
     ++n;
   }
-  CHECK(n == 159);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28, cheat_abs_memo of P7,
+  CHECK(n == 160);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28, cheat_abs_memo of P7,
                     // five of the red team's six redteam_* (controls have no cheat; the sixth,
                     // a sampled-key memo, became control_redteam_reduce_memo: see its expect),
                     // six redteam2_* of round 2, two redteam3_* of round 3, four
@@ -455,7 +455,8 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
                     // two redteam39_* of P7k (ctr39: a launch count and a first-answer flag
                     // kept in module memory), three redteam40_* of round 40 (a call count kept
                     // in the workspace, the worker's garbage recognised, a scratch read through
-                    // a uint2 parameter)
+                    // a uint2 parameter), redteam40b_law_only_tail of round 40b (a slow tail
+                    // only the declared law's data trigger, charged over every kind of run)
 }
 
 TEST_CASE("the LLM adapter turns a chat reply into an answer, and a bad reply into a decline") {

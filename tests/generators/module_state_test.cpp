@@ -161,6 +161,9 @@ TEST_CASE("the verdict on the cheat suite's module-memory folders, given what ch
       {"control_redteam38_launch_count_rotate", {{"launch_stamp"}, false, ""}},
       {"control_redteam38_module_stage", {{"stage_mid"}, false, "stage_mid changed"}},
       {"control_redteam13_w8a8_module_stage", {{"g_a", "g_b"}, false, "g_a changed"}},
+      // A sense-reversing barrier's generation word (hon40): bumped every launch, so it changes
+      // between runs; the wait compares two reads of it, which counts bumps, not the phase.
+      {"control_hon39_deepep_timeout_barrier", {{"generation"}, false, "generation changed"}},
   };
   std::set<std::string> seen;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
@@ -200,7 +203,7 @@ TEST_CASE("the verdict on the cheat suite's module-memory folders, given what ch
       seen.insert(spec.name);
     }
   }
-  CHECK(seen.size() == 13);
+  CHECK(seen.size() == 14);
   // A changed variable the PTX does not name cannot be followed: refused, said.
   const std::string ptx = ".version 9.0\n.target sm_90\n.address_size 64\n"
                           ".global .align 4 .u32 calls;\n"

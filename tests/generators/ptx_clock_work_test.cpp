@@ -273,3 +273,171 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
   }
   CHECK(seen == 18);  // nine folders, two variants each
 }
+
+// Cooperative groups' grid sync (hon40, issue 28: review39's (e)): this_grid() reads the driver's
+// grid workspace from %envreg1/%envreg2 and grid.sync() spins on a word there. The harness never
+// launches cooperatively, so the kernel is refused for the launch it needs, not for the clock.
+TEST_CASE("a read of the grid workspace (%envreg1/%envreg2) is refused for the cooperative launch") {
+  // driver_abi.h's get_grid_workspace and details::grid::sync's spin, in NVRTC's form.
+  const std::string sync = entry(
+      "mov.u32 %r3, %envreg1;\nmov.u32 %r4, %envreg2;\ncvt.u64.u32 %rd3, %r3;\n"
+      "cvt.u64.u32 %rd4, %r4;\nshl.b64 %rd5, %rd3, 32;\nor.b64 %rd6, %rd5, %rd4;\n"
+      "add.s64 %rd7, %rd6, 4;\natom.add.release.gpu.u32 %r5, [%rd7], 1;\n"
+      "$L__BB0_5:\nld.acquire.gpu.u32 %r6, [%rd7];\nxor.b32 %r7, %r6, %r5;\n"
+      "and.b32 %r8, %r7, -2147483648;\nsetp.eq.s32 %p3, %r8, 0;\n@%p3 bra $L__BB0_5;\n");
+  const ClockWork w = scan_ptx_clock_work(sync);
+  CHECK(w.found);
+  CHECK(w.cooperative);
+  CHECK(w.what == "a grid-wide sync");
+  CHECK(w.statement == "mov.u32 %r3, %envreg1");
+  const std::string r = clock_work_refusal(w);
+  CHECK(r.find("needs a cooperative launch") != std::string::npos);
+  CHECK(r.find("depends on the clock") == std::string::npos);
+  // Any other %envreg is driver state the launch does not fix: a source, refused for the clock.
+  std::string other = sync;
+  for (const char* reg : {"%envreg1", "%envreg2"}) other.replace(other.find(reg), 8, "%envreg5");
+  const ClockWork o = scan_ptx_clock_work(other);
+  CHECK(o.found);
+  CHECK_FALSE(o.cooperative);
+  CHECK(clock_work_refusal(o).find("depends on the clock") != std::string::npos);
+}
+
+TEST_CASE("CUDA samples' reductionMultiBlockCG through NVRTC: refused for the cooperative launch") {
+  if (!nvrtc_available()) return;
+  auto chip = test::test_chip();
+  int seen = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    if (spec.name != "control_hon40_cg_grid_sync_reduce") continue;
+    for (const auto& v : spec.variants) {
+      if (v.id != "control") continue;
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      const ClockWork w = scan_ptx_clock_work(c.ptx);
+      CAPTURE(clock_work_refusal(w));
+      CHECK(w.cooperative);
+      CHECK(clock_work_refusal(w).find("needs a cooperative launch") != std::string::npos);
+      ++seen;
+    }
+  }
+  CHECK(seen == 1);
+}
+
+// Review39's (d), decided (hon40): a per-SM work queue, `while ((t = atomicAdd(&q[smid], 1)) < n)
+// work(t)`, is refused, and must be. The tickets a word hands out are 0, 1, ... so each word a
+// block claims from yields n items: the work a launch does is n times the number of distinct
+// words claimed from, which the address's source chooses (the SMs that host a block; the clock's
+// window where the same queue is keyed on %globaltimer, the cheat). %smid may choose an address
+// whose contents decide no work (a privatised partial, a workspace slot), not a work counter.
+TEST_CASE("a ticket loop on a word chosen by %smid is refused like one chosen by the clock") {
+  auto queue = [](const std::string& reg) {
+    return ".version 9.0\n.target sm_90\n.address_size 64\n"
+           ".global .align 4 .b8 q[1024];\n"
+           ".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)\n{\n"
+           ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n"
+           "ld.param.u64 %rd1, [k_param_0];\nld.param.u32 %r1, [k_param_1];\n"
+           "mov.u32 %r2, " + reg + ";\nand.b32 %r3, %r2, 255;\nmul.wide.u32 %rd2, %r3, 4;\n"
+           "mov.u64 %rd3, q;\nadd.s64 %rd4, %rd3, %rd2;\n"
+           "$L__BB0_1:\natom.global.add.u32 %r4, [%rd4], 1;\nsetp.ge.s32 %p1, %r4, %r1;\n"
+           "@%p1 bra $L__BB0_2;\nmul.wide.s32 %rd5, %r4, 4;\nadd.s64 %rd6, %rd1, %rd5;\n"
+           "st.global.u32 [%rd6], %r4;\nbra.uni $L__BB0_1;\n$L__BB0_2:\nret;\n}\n";
+  };
+  for (const char* reg : {"%smid", "%globaltimer_lo"}) {
+    CAPTURE(reg);
+    const ClockWork w = scan_ptx_clock_work(queue(reg));
+    CHECK(w.found);
+    CHECK(w.what == "a loop's trip count");
+    CHECK(w.sources.find(reg) != std::string::npos);
+  }
+  // The same queue on one word the launch fixes (a global ticket: hippie's persistent threads).
+  CHECK_FALSE(scan_ptx_clock_work(queue("%nsmid")).found);
+}
+
+// P7k's launch counters (hon40, issue 28): a sense-reversing barrier's generation word changes
+// every launch, so P7k seeds it as a launch count (control_hon39_deepep_timeout_barrier,
+// control_hon40_atomic_ref_grid_barrier); a compare of two reads of it counts the bumps made in
+// this launch, not the count's phase, as long as every write to it is a bump no phase decides.
+TEST_CASE("two reads of a launch counter compared derive nothing; a phase-decided write between them does") {
+  // a = generation; [the write]; b = generation; if (b != a) skip the loop.
+  auto module = [](const std::string& decl, const std::string& write) {
+    return ".version 9.0\n.target sm_90\n.address_size 64\n" + decl +
+           ".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)\n{\n"
+           ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n"
+           "ld.param.u64 %rd1, [k_param_0];\nld.param.u32 %r1, [k_param_1];\n"
+           "ld.volatile.global.u32 %r10, [generation];\n" +
+           write + "ld.volatile.global.u32 %r11, [generation];\nsetp.ne.s32 %p1, %r11, %r10;\n"
+           "@%p1 bra $L__BB0_3;\n" + kLoop + "$L__BB0_3:\nst.global.u32 [%rd1], %r1;\nret;\n}\n";
+  };
+  const std::string scalar = ".global .align 4 .u32 generation;\n";
+  const std::string bump = "add.s32 %r12, %r10, 1;\nst.volatile.global.u32 [generation], %r12;\n";
+  const std::set<std::string> carried = {"generation"};
+  // The barrier's bump (gen + 1), an atomic increment, a reset to 0: legal.
+  for (const std::string& write :
+       {bump, std::string("atom.global.add.u32 %r12, [generation], 1;\n"),
+        std::string("mov.u32 %r12, 0;\nst.global.u32 [generation], %r12;\n")}) {
+    CAPTURE(write);
+    const std::string ptx = module(scalar, write);
+    CHECK_MESSAGE(!scan_ptx_clock_work(ptx, carried).found,
+                  clock_work_refusal(scan_ptx_clock_work(ptx, carried)));
+  }
+  // The cheats: the phase decides the value written, or whether it is written; a write through an
+  // address of unknown origin (it may be the word); the word one of an array's; the phase read
+  // directly. Each keeps P7k's refusal.
+  const std::string phase = "and.b32 %r13, %r10, 31;\nsetp.eq.s32 %p3, %r13, 0;\n";
+  const std::map<std::string, std::pair<std::string, std::string>> cheats = {
+      {"a phase-valued write",
+       {scalar, phase + "selp.b32 %r14, 0, 1, %p3;\nadd.s32 %r12, %r10, %r14;\n"
+                        "st.volatile.global.u32 [generation], %r12;\n"}},
+      {"a phase-decided write",
+       {scalar, phase + "@%p3 bra $L__BB0_1;\n" + bump + "$L__BB0_1:\n"}},
+      {"a write of unknown address",
+       {scalar, "ld.global.u64 %rd9, [%rd1];\nadd.s32 %r12, %r10, 1;\nst.global.u32 [%rd9], %r12;\n"}},
+      {"an array's word", {".global .align 4 .b8 generation[16];\n", bump}},
+  };
+  for (const auto& [what, c] : cheats) {
+    CAPTURE(what);
+    const ClockWork w = scan_ptx_clock_work(module(c.first, c.second), carried);
+    CHECK(w.found);
+    CHECK(w.sources.find("module variable generation") != std::string::npos);
+  }
+  std::string direct = module(scalar, bump);
+  direct.replace(direct.find("setp.ne.s32 %p1, %r11, %r10"), 27, "and.b32 %r15, %r11, 31;\nsetp.ne.s32 %p1, %r15, 0");
+  CHECK(scan_ptx_clock_work(direct, carried).found);
+  // An ordered compare against an offset read flips at a chosen launch (b < a + 2^32 - 100: true
+  // for the first 100 launches after a load, the ones the harness times): refused.
+  std::string flip = module(scalar, bump);
+  flip.replace(flip.find("setp.ne.s32 %p1, %r11, %r10"), 27,
+               "add.s32 %r15, %r10, -100;\nsetp.lt.u32 %p1, %r11, %r15");
+  CHECK(scan_ptx_clock_work(flip, carried).found);
+  flip.replace(flip.find("setp.lt.u32"), 11, "setp.ne.u32");
+  CHECK_FALSE(scan_ptx_clock_work(flip, carried).found);
+  // Unmeasured, the word is no source at all.
+  CHECK_FALSE(scan_ptx_clock_work(module(scalar, bump)).found);
+}
+
+// Red-teaming the elapsed-time exception (hon40): an ordered compare of two reads of a clock that
+// wraps, with a clock-free offset, is a window of the clock's phase: `clock() < t0 + 0xF0000000`
+// holds for t0 below 2^28 only (1/16 of %clock's ~2 s period). A difference or an equality stays
+// an elapsed time; a 64-bit clock's ordered deadline stays legal (it wraps after centuries).
+TEST_CASE("an ordered compare of two reads of a 32-bit clock is its phase; their difference is not") {
+  auto on32 = [](const std::string& reg, const std::string& test) {
+    return entry("mov.u32 %r3, " + reg + ";\nadd.s32 %r4, %r3, -268435456;\nmov.u32 %r5, " + reg +
+                 ";\n" + test + "@%p1 bra $L__BB0_3;\n" + kLoop + "$L__BB0_3:\n");
+  };
+  for (const char* reg : {"%clock", "%globaltimer_lo"}) {
+    CAPTURE(reg);
+    const std::string window = on32(reg, "setp.lt.u32 %p1, %r5, %r4;\n");
+    CHECK(scan_ptx_clock_work(window).what == "a branch around a loop");
+    CHECK_FALSE(scan_ptx_clock_work(on32(reg, "setp.eq.u32 %p1, %r5, %r4;\n")).found);
+    CHECK_FALSE(scan_ptx_clock_work(
+                    on32(reg, "sub.s32 %r6, %r5, %r3;\nsetp.lt.u32 %p1, %r6, 64000;\n"))
+                    .found);
+  }
+  // The same ordered compare of %clock64 reads (a deadline t0 + K): legal, as before.
+  CHECK_FALSE(scan_ptx_clock_work(entry("mov.u64 %rd3, %clock64;\nadd.s64 %rd4, %rd3, 64000;\n"
+                                        "mov.u64 %rd5, %clock64;\nsetp.lt.u64 %p1, %rd5, %rd4;\n"
+                                        "@%p1 bra $L__BB0_3;\n" +
+                                        kLoop + "$L__BB0_3:\n"))
+                  .found);
+}

@@ -231,11 +231,13 @@ TEST_CASE("stored words and write-only regions: the PTX facts P4m reads a region
   CHECK(part.float_bits == 64);
   CHECK(part.read);
   CHECK(stored_word_bytes(part, a.fp64_values, 4) == 8);
-  // timestamps only stored: write-only, not judged
+  // timestamps only stored, but beside module arrays the module reads (part, mixed): any of
+  // those addresses plus a constant reaches them, so they are judged (review40; the case below
+  // leaves one out where no module variable is read)
   const RegionAccess& stamps = a.variables.at("stamps");
   CHECK(stamps.written);
   CHECK(stamps.int_bits == 32);
-  CHECK(write_only(stamps));
+  CHECK_FALSE(write_only(stamps));
   // FP64 and 32-bit integer stores beside each other: the narrowest reading, FP32 words
   const RegionAccess& mixed = a.variables.at("mixed");
   CHECK(stored_word_bytes(mixed, a.fp64_values, 8) == 4);
@@ -260,6 +262,111 @@ TEST_CASE("stored words and write-only regions: the PTX facts P4m reads a region
   CHECK(stored_word_bytes(half, false, 4) == 4);
   CHECK(stored_word_bytes(half, false, 2) == 2);
   CHECK(stored_word_bytes(RegionAccess{}, true, 8) == 0);
+}
+
+// review40: three ways the stores and loads left the scan's view. Buffer 0 is written through
+// its u64 parameter load and read through the same pointer loaded as two 32-bit pieces; buffer 1
+// has one st.u64 through its parameter and its FP32 words stored through a copy of its address
+// read back from shared memory; `halves` is NVRTC's `__device__ __half halves[32]` (.align 2,
+// st.global.u16: PTX's st has no .f16 type).
+const char* kHidden = R"(.version 9.0
+.target sm_90
+.address_size 64
+
+.global .align 2 .b8 halves[64];
+
+.visible .entry h(
+	.param .u64 h_param_0,
+	.param .u64 h_param_1,
+	.param .u32 h_param_2
+)
+{
+	.reg .b16 	%rs<4>;
+	.reg .b32 	%r<4>;
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<12>;
+	.reg .f64 	%fd<4>;
+	.shared .align 8 .b8 slot[8];
+
+	ld.param.u64 	%rd1, [h_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	st.global.f32 	[%rd2], %f1;
+	ld.param.u32 	%r1, [h_param_0];
+	ld.param.u32 	%r2, [h_param_0+4];
+	mov.b64 	%rd3, {%r1, %r2};
+	ld.global.f32 	%f2, [%rd3+4];
+	ld.param.u64 	%rd4, [h_param_1];
+	cvta.to.global.u64 	%rd5, %rd4;
+	mov.u64 	%rd9, 0;
+	st.global.u64 	[%rd5], %rd9;
+	mov.u64 	%rd6, slot;
+	st.shared.u64 	[%rd6], %rd5;
+	ld.shared.u64 	%rd7, [%rd6];
+	st.global.v2.f32 	[%rd7+8], {%f1, %f2};
+	add.f64 	%fd1, %fd2, %fd3;
+	mov.u64 	%rd8, halves;
+	st.global.u16 	[%rd8], %rs1;
+	ld.global.u16 	%rs2, [%rd8+2];
+	ret;
+}
+)";
+
+TEST_CASE("review40: a pointer loaded in pieces, stores through an escaped address, halves") {
+  FloatParams bind;
+  bind.buffers["h"] = {{0}, {1}, {}};
+  const ModuleAccess a = scan_region_access(kHidden, bind);
+  REQUIRE(a.fp64_values);
+  // read through the reassembled pointer: not write-only (it was, and P4m left it out)
+  CHECK(a.buffers.at(0).read);
+  CHECK_FALSE(write_only(a.buffers.at(0)));
+  // the v2.f32 store through the escaped address counts: FP32 words (FP64 before, by the st.u64)
+  CHECK(a.buffers.at(1).float_bits == 32);
+  CHECK(stored_word_bytes(a.buffers.at(1), a.fp64_values, 8) == 4);
+  // a half array stored .u16: its own 16-bit words where declared 16-bit (FP32 words before),
+  // FP32 words where declared wider
+  const RegionAccess& halves = a.variables.at("halves");
+  CHECK(halves.int_bits == 16);
+  CHECK(halves.read);
+  CHECK(stored_word_bytes(halves, a.fp64_values, 2) == 2);
+  CHECK(stored_word_bytes(halves, a.fp64_values, 4) == 4);
+  CHECK(stored_word_bytes(halves, a.fp64_values, 8) == 4);
+}
+
+// review40: `b` stored through its own symbol and read through `a`'s address plus the offset
+// ptxas gives it (module variables are laid out side by side at fixed offsets).
+const char* kNeighbour = R"(.version 9.0
+.target sm_90
+.address_size 64
+
+.global .align 4 .b8 a[4096];
+.global .align 4 .b8 b[4096];
+.global .align 4 .b8 c[64];
+
+.visible .entry n(
+	.param .u64 n_param_0
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<4>;
+
+	mov.u64 	%rd1, b;
+	st.global.f32 	[%rd1], %f1;
+	mov.u64 	%rd2, a;
+	ld.global.f32 	%f2, [%rd2+4096];
+	ret;
+}
+)";
+
+TEST_CASE("review40: a module variable read through its neighbour's address is not write-only") {
+  const ModuleAccess a = scan_region_access(kNeighbour, {});
+  CHECK(a.variables.at("b").written);
+  CHECK_FALSE(write_only(a.variables.at("b")));
+  // with no module variable read at all, one only written is still left out
+  std::string no_load = kNeighbour;
+  const std::size_t at = no_load.find("ld.global.f32");
+  no_load.erase(at, no_load.find(';', at) + 1 - at);
+  const ModuleAccess alone = scan_region_access(no_load, {});
+  CHECK(write_only(alone.variables.at("b")));
 }
 
 TEST_CASE("round 39's folders through NVRTC: stored words and write-only scratch") {

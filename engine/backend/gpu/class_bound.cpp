@@ -8,6 +8,7 @@
 
 #include "engine/backend/gpu/perturb_arith.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "generators/candidate.h"
 
 namespace solver::gpu {
 
@@ -110,6 +111,16 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
     }
   }
   return out;
+}
+
+bool is_seed_point(const generators::ProblemSpec& spec, const generators::ResolvedVariant& v,
+                   const rules::ChipProfile& chip) {
+  const generators::VariantSpec* seed =
+      spec.seed_variant.empty() ? (spec.variants.empty() ? nullptr : &spec.variants.front())
+                                : spec.find_variant(spec.seed_variant);
+  if (!seed || v.variant != seed->id) return false;
+  const auto point = generators::default_knob_point(spec, *seed, {}, &chip);
+  return point && *point == v.knobs;
 }
 
 double witness_share(double witness, double class_rtol) {

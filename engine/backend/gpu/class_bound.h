@@ -21,6 +21,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "generators/variant_space.h"
+#include "rules/chips.h"
 
 namespace solver::gpu {
 
@@ -74,6 +75,13 @@ inline constexpr double kScaleFloorShare = 0x1p-8;
 inline constexpr double kWitnessFactor = 16;
 // share from the seed's witness w (negative: unknown, the floor)
 double witness_share(double witness, double class_rtol);
+// Whether `v` is the problem's seed, the witness: its seed variant (the first where it names
+// none) at the seed's own knob point on `chip` (engine/loop/track_state.cpp initial_state's
+// default_knob_point). Another point of the seed variant is a candidate like any other (review40:
+// matching the variant id alone judged every knob move of the seed at share 1 and let each raise
+// the witness its problem's candidates are held to).
+bool is_seed_point(const generators::ProblemSpec& spec, const generators::ResolvedVariant& v,
+                   const rules::ChipProfile& chip);
 // scale_i *= share, every element (the bound then reads max(|r|, share S))
 void cap_scale(std::vector<HostDoubles>& scale, double share);
 // The witness of a seed's comparison that passed on the scale S (uncapped): its largest class

@@ -29,12 +29,7 @@ HostSet host_copy(const Prepared& p, int set) {
 
 }  // namespace
 
-bool Worker::is_seed(const Prepared& p) {
-  const std::string& seed = p.spec.seed_variant.empty() && !p.spec.variants.empty()
-                                ? p.spec.variants.front().id
-                                : p.spec.seed_variant;
-  return p.resolved.variant == seed;
-}
+bool Worker::is_seed(const Prepared& p) const { return is_seed_point(p.spec, p.resolved, chip_); }
 
 std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p, int index,
                                                                     uint64_t seed) {

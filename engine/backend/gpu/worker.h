@@ -495,7 +495,7 @@ class Worker {
   // 16-bit scratch buffers whose seed's words, read as FP32 words, resolve FP32's moves
   // (scratch_holds_fp32): its candidates are judged on them as FP32 words.
   std::map<std::string, std::set<std::string>> scratch_witness_;
-  static bool is_seed(const Prepared& p);
+  bool is_seed(const Prepared& p) const;  // class_bound.h is_seed_point on this worker's chip
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
   // its index; -1: none), the sets lint_counts takes.
