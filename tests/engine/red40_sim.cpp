@@ -7,7 +7,7 @@
 //     (P4m leaves a write-only region out, scratch_resolution_op.cpp), the scratch step's scope
 //     after that (resolution_scope less the write-only buffers); the module memory P7k needs
 //     before it runs at all (scan_ptx_module_memory: Prepared::module_memory); and
-//     scan_ptx_clock_work's verdict (P10t-c).
+//     scan_ptx_clock_work's verdict (P10t-c); per module array, written / read / write_only.
 //   red40_sim workspace RUNS CALLS   redteam40_workspace_call_count's tag logic (cheat.cu's
 //     tag_call, in host C++) on the scratch bytes the worker gives a run: DeviceBuffers'
 //     garbage source (fill_garbage, seed 0x6a7ba6e5 ^ scratch bytes, kGarbageSlack longer than
@@ -97,6 +97,14 @@ int regions(int argc, char** argv) {
                     r.float_bits, r.int_bits, write_only(r) ? "YES (not judged)" : "no",
                     stored_word_bytes(r, acc.fp64_values,
                                       solver::gpu::resolution_word_bytes(rv.buffers[i].dtype)));
+      }
+      // module arrays (helper fix40w): P4m leaves a write-only one out as it does a buffer
+      for (const auto& g : mem.globals) {
+        const auto it = acc.variables.find(g);
+        const RegionAccess r = it == acc.variables.end() ? RegionAccess{} : it->second;
+        std::printf("  module array %s: written %s, read %s, write-only %s\n", g.c_str(),
+                    r.written ? "yes" : "no", r.read ? "yes" : "no",
+                    write_only(r) ? "YES (not judged)" : "no");
       }
     }
   }
