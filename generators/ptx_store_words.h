@@ -32,7 +32,10 @@ struct RegionAccess {
   // Something can read what was stored: a load through an address derived from it (an atomic
   // that returns a value, a copy from it), or its address stored to memory or passed to a call
   // (where any later load of a pointer may reach it); for a module variable, also any module
-  // variable read (a neighbour's address plus a constant reaches it: review40).
+  // variable read (a neighbour's address plus a constant reaches it: review40); for every region,
+  // any read in global or generic space through an address of unknown origin (red team 40,
+  // helper fix40w). A parameter the launches bind to a buffer names it at any load width (a
+  // `uint2` holding its address: taint::State::bound_params).
   bool read = false;
 };
 
