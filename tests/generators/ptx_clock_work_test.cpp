@@ -254,7 +254,10 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
       {"redteam36_forgiven_stall", false},
       {"redteam38_clock_relay", true},
       {"redteam38_launch_count_window", true},
-      {"control_redteam38_launch_count_rotate", false}};
+      {"control_redteam38_launch_count_rotate", false},
+      {"redteam39_placement_window", true},
+      {"redteam39_local_frame_relay", true},
+      {"control_redteam39_placement_rotate", false}};
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     const auto want = child_refused.find(spec.name);
@@ -271,5 +274,5 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
       ++seen;
     }
   }
-  CHECK(seen == 18);  // nine folders, two variants each
+  CHECK(seen == 24);  // twelve folders, two variants each
 }
