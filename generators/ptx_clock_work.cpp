@@ -100,7 +100,7 @@ void add_launch_sources(std::vector<Entry>& entries, const std::vector<std::stri
 
 // The registers a `.reg` statement declares: names, or a range's prefix ("%r" of "%r<16>").
 void declare(std::string_view stmt, std::set<std::string>& declared) {
-  stmt = taint::unlabelled(stmt);
+  stmt = ptx_unlabelled(stmt);
   if (stmt.substr(0, 4) != ".reg") return;
   for (std::size_t i = 0; i < stmt.size();) {
     const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());

@@ -226,7 +226,7 @@ std::map<std::string, Space> frame_symbols(std::string_view clean) {
   std::map<std::string, Space> out;
   for (std::string_view stmt : ptx_line_statements(clean)) {
     for (;;) {  // past braces, labels and linkage (`.extern .shared`, `{ .shared ...`)
-      stmt = taint::unlabelled(stmt);
+      stmt = ptx_unlabelled(stmt);
       bool cut = false;
       for (std::string_view p : {".extern", ".weak", ".visible"})
         if (stmt.substr(0, p.size()) == p) stmt.remove_prefix(p.size()), cut = true;

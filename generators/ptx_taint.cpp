@@ -67,26 +67,12 @@ std::string_view trim_braces(std::string_view s) {
   return s;
 }
 
-std::string_view unlabelled(std::string_view stmt) {
-  for (;;) {
-    stmt = trim_braces(stmt);
-    std::size_t j = 0;
-    while (j < stmt.size() &&
-           (std::isalnum(static_cast<unsigned char>(stmt[j])) || stmt[j] == '_' || stmt[j] == '$'))
-      ++j;
-    std::size_t k = j;
-    while (k < stmt.size() && std::isspace(static_cast<unsigned char>(stmt[k]))) ++k;
-    if (j == 0 || k >= stmt.size() || stmt[k] != ':') return stmt;
-    stmt.remove_prefix(k + 1);
-  }
-}
-
 bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
            std::set<std::string>& bare_regs, std::map<std::string, int>* float_bits) {
   stmt = trim_braces(stmt);
   if (stmt.empty()) return false;
   // A directive after a block's label (review39): `$L__BB0_1: { .reg .pred %ready; ...`.
-  if (const std::string_view u = unlabelled(stmt); !u.empty() && u.front() == '.') stmt = u;
+  if (const std::string_view u = ptx_unlabelled(stmt); !u.empty() && u.front() == '.') stmt = u;
   if (stmt.front() == '.') {
     if (!starts_with(stmt, ".reg")) return false;
     // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the

@@ -155,10 +155,6 @@ struct State {
 
 Space space_of(const std::vector<std::string_view>& t);
 std::string_view trim_braces(std::string_view s);
-// A statement without the blanks, braces and labels before it: a block's first statement
-// carries the block's label ("$L__BB0_1:\n\t{\n\t.reg .pred %ready"), as an inline asm block
-// at a loop's head does (review39: its registers read as undeclared, so as special ones).
-std::string_view unlabelled(std::string_view stmt);
 
 // One statement into an Insn; false for directives and empty statements (a `.reg` of a float
 // type records its register names in `float_regs`, and with `float_bits` the width of that type:
