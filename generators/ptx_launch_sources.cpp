@@ -85,6 +85,14 @@ LaunchSources entry_placement(const std::vector<Insn>& code, const std::set<std:
   // ptr: registers holding an address (a parameter's or a module variable's, plus an offset),
   // with the bases it may be of; derived: registers computed from an address's value otherwise.
   Bases ptr, derived;
+  // Per address register, the lowest bit its placement moves: log2(align) for an address, less
+  // after a right shift (`(p >> 2) & 3`, an element's misalignment, is still a test below it).
+  std::map<std::string, int> lowest;
+  // Address registers that are no longer an address plus an offset (bits combined, shifted,
+  // tagged): their compares are no distances and no null tests.
+  std::set<std::string> inexact;
+  int align_bit = 0;
+  while ((std::uint64_t(1) << (align_bit + 1)) <= align) ++align_bit;
   std::set<std::string> pointer_bases(vars);  // bases shown to be addresses
   auto bases_of = [&](const std::vector<std::string>& regs) {
     std::set<std::string> out;
@@ -102,9 +110,29 @@ LaunchSources entry_placement(const std::vector<Insn>& code, const std::set<std:
   for (bool grew = true; grew;) {
     grew = false;
     auto put = [&](Bases& to, const std::vector<std::string>& dests,
-                   const std::set<std::string>& b) {
-      for (const auto& d : dests)
+                   const std::set<std::string>& b, int lo = -1) {
+      for (const auto& d : dests) {
         for (const auto& x : b) grew = to[d].insert(x).second || grew;
+        if (&to == &ptr) {
+          const int l = lo < 0 ? align_bit : lo;
+          auto [it, fresh] = lowest.emplace(d, l);
+          if (!fresh && l < it->second) it->second = l, grew = true;
+        }
+      }
+    };
+    auto exact = [&](const std::vector<std::string>& regs) {
+      for (const auto& r : regs)
+        if (inexact.count(r)) return false;
+      return true;
+    };
+    auto blur = [&](const std::vector<std::string>& dests) {
+      for (const auto& d : dests) grew = inexact.insert(d).second || grew;
+    };
+    auto lowest_of = [&](const std::vector<std::string>& regs) {
+      int l = 64;
+      for (const auto& r : regs)
+        if (auto it = lowest.find(r); it != lowest.end()) l = std::min(l, it->second);
+      return l;
     };
     for (const Insn& in : code) {
       const std::string h = head_of(in);
@@ -142,54 +170,94 @@ LaunchSources entry_placement(const std::vector<Insn>& code, const std::set<std:
       }
       std::vector<std::set<std::string>> opb;  // per source operand, its address bases
       std::set<std::string> all;
+      int lo = 64;  // the lowest placement bit among them
       for (std::size_t i = 1; i < in.ops.size(); ++i) {
-        opb.push_back(bases_of(value_regs(in.ops[i])));
+        const auto regs = value_regs(in.ops[i]);
+        opb.push_back(bases_of(regs));
         all.insert(opb.back().begin(), opb.back().end());
+        if (!opb.back().empty()) lo = std::min(lo, lowest_of(regs));
       }
       if (all.empty()) continue;
+      auto exact_at = [&](std::size_t i) {
+        return i + 1 < in.ops.size() && exact(value_regs(in.ops[i + 1]));
+      };
+      bool blurred = false;  // the result is bits of addresses, not an address
+      for (std::size_t i = 0; i < opb.size(); ++i) blurred = blurred || (!opb[i].empty() && !exact_at(i));
+      auto lo_at = [&](std::size_t i) {
+        return i + 1 < in.ops.size() ? lowest_of(value_regs(in.ops[i + 1])) : 64;
+      };
       auto is_ptr = [&](std::size_t i) { return i < opb.size() && !opb[i].empty(); };
       auto lit = [&](std::size_t i) {
         return i + 1 < in.ops.size() ? literal_value(in.ops[i + 1]) : std::nullopt;
       };
       const int bits = type_bits(in);
       const std::uint64_t full = bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
-      const std::uint64_t low = align - 1;
+      const std::uint64_t low = lo >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << lo) - 1;
       enum { Clean, Ptr, Derived } to = Derived;
       if (h == "cvta") {
         to = Ptr;
         for (const auto& b : all) pointer_bases.insert(b);
       } else if (h == "mov" || h == "selp" || h == "min" || h == "max") {
         to = in.dests.size() == 1 ? Ptr : Derived;  // `mov.b64 {%r1, %r2}, %rd1` unpacks bits
-      } else if (h == "cvt") {
-        to = in.parts.size() >= 3 && taint::float_type(in.parts[in.parts.size() - 2]) ? Derived
-                                                                                        : Ptr;
+      } else if (h == "cvt" && in.parts.size() >= 3) {
+        const std::string& d = in.parts[in.parts.size() - 2];
+        const int dbits = d.size() >= 2 && std::isdigit(static_cast<unsigned char>(d[1]))
+                              ? std::atoi(d.c_str() + 1)
+                              : 64;
+        to = taint::float_type(d) ? Derived : dbits <= lo ? Clean : Ptr;  // kept bits all below
       } else if (h == "add") {
         to = is_ptr(0) != is_ptr(1) ? Ptr : Derived;
       } else if (h == "sub") {
-        to = is_ptr(0) && is_ptr(1) ? Clean : is_ptr(0) ? Ptr : Derived;
+        to = is_ptr(0) && is_ptr(1) ? (lo_at(0) == lo_at(1) && exact_at(0) && exact_at(1) ? Clean : Derived)
+             : is_ptr(0)            ? Ptr
+                                    : Derived;
+      } else if ((h == "shr" || h == "shl") && is_ptr(0) && !is_ptr(1) && lit(1)) {
+        // A shift by a constant moves the placement bits: a later test below them is still one.
+        const std::uint64_t k = std::min<std::uint64_t>(*lit(1), 64);
+        const int moved = h == "shr" ? lo - int(k) : std::min(64, lo + int(k));
+        if (moved > 0) {
+          put(ptr, in.dests, all, moved);
+          blur(in.dests);
+          continue;
+        }
+      } else if (h == "bfe" && is_ptr(0) && lit(1) && lit(2)) {
+        to = *lit(1) + *lit(2) <= std::uint64_t(lo) ? Clean : Derived;  // bits below placement
       } else if (h == "mad") {
         to = is_ptr(2) && !is_ptr(0) && !is_ptr(1) ? Ptr : Derived;
       } else if (h == "and" || h == "or" || h == "xor") {
         const auto m = is_ptr(0) ? lit(1) : is_ptr(1) ? lit(0) : std::nullopt;
-        if (m && h == "and")
+        if (m && h == "and") {
           to = (*m & full & ~low) == 0 ? Clean : ((*m | low) & full) == full ? Ptr : Derived;
-        else if (m)
-          to = (*m & full & ~low) == 0 ? Ptr : Derived;
+        } else if (m) {
+          to = (*m & full & ~low) == 0 ? Ptr : Derived;  // a tag in the low bits
+          blurred = true;
+        } else {
+          // Bit by bit with another address or a value (`(A | x) & 15`: both aligned,
+          // control_redteam11_align_dispatch): its bits below the placement are still below it.
+          to = Ptr;
+          blurred = true;
+        }
       } else if (h == "setp" || h == "set") {
         const auto zero = [&](std::size_t i) {
           const auto v = lit(i);
           return v && *v == 0;
         };
-        to = (is_ptr(0) && is_ptr(1)) || (is_ptr(0) && zero(1)) || (is_ptr(1) && zero(0))
+        // Two addresses (their distance) or an address and 0 (a null test), unshifted.
+        to = (is_ptr(0) && is_ptr(1) && lo_at(0) == lo_at(1) && !blurred) ||
+                     (is_ptr(0) && zero(1) && lo == align_bit && !blurred) ||
+                     (is_ptr(1) && zero(0) && lo == align_bit && !blurred)
                  ? Clean
                  : Derived;
       } else if (h == "rem") {
         const auto m = is_ptr(0) && !is_ptr(1) ? lit(1) : std::nullopt;
-        to = m && *m != 0 && (*m & (*m - 1)) == 0 && *m <= align ? Clean : Derived;
+        to = m && *m != 0 && (*m & (*m - 1)) == 0 && (*m - 1) <= low ? Clean : Derived;
       } else if (h == "isspacep") {
         to = Clean;
       }
-      if (to == Ptr) put(ptr, in.dests, all);
+      if (to == Ptr) {
+        put(ptr, in.dests, all, lo);
+        if (blurred) blur(in.dests);
+      }
       if (to == Derived) put(derived, in.dests, all);
     }
   }
@@ -394,14 +462,16 @@ LaunchSources unwritten_memory_sources(const std::vector<Insn>& code,
       if (auto op = bracket(false); !op.empty()) {
         auto [w, sp] = word_of(in, op, roots, symbols);
         reads[i] = {sp, w};
-        if (in.kind == Kind::Atom) writes[i] = {sp, w};
+        if (in.kind == Kind::Atom)
+          writes[i] = {sp == Space::NSpaces && in.space == Space::Generic ? Space::Shared : sp, w};
       }
     } else if (in.kind == Kind::Store || (in.kind == Kind::Copy && !in.src_addr.empty()) ||
                (in.kind == Kind::Copy && !in.src_addr_syms.empty())) {
       if (auto op = bracket(true); !op.empty()) {
         auto [w, sp] = word_of(in, op, roots, symbols);
-        if (in.kind == Kind::Copy && sp == Space::NSpaces && in.space == Space::Generic)
-          sp = Space::Shared;  // cp.async's destination is shared memory
+        // cp.async's destination is shared memory; a generic store whose address the scan
+        // cannot root may be to shared memory (a word of any root: towards keeping).
+        if (sp == Space::NSpaces && in.space == Space::Generic) sp = Space::Shared;
         writes[i] = {sp, w};
       }
     }

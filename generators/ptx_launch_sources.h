@@ -32,7 +32,7 @@
 //    `.shared` symbol: __local_depot0, a __shared__ array) and constant offset; a store at an
 //    offset the scan cannot compute writes every word of its root, a load at one is covered by any
 //    store of its root. Generic loads and stores count where their address is rooted at such a
-//    symbol. Approximation, towards keeping: a store at a computed index counts for every word
+//    symbol, and a generic store (or atomic) the scan cannot root as a shared store of any word. Approximation, towards keeping: a store at a computed index counts for every word
 //    of its root (`frame[i] = 0` with i always 1 covers frame[0]); a local frame scrubbed between
 //    launches (~0.15 ms a launch) would close that too (docs/reliability.md, fix40p).
 #pragma once

@@ -332,6 +332,16 @@ TEST_CASE("a pointer's bits at and above the arena's alignment are a source; its
   CHECK(scan_ptx_clock_work(placed(around("cvt.u32.u64 %r3, %rd1;\nand.b32 %r4, %r3, 2097152;\n"
                                           "setp.ne.s32 %p1, %r4, 0;\n")))
             .found);
+  // A shift moves the placement bits, not away: bit 19 after `>> 2` is bit 21; no null test.
+  CHECK(scan_ptx_clock_work(placed(around("shr.u64 %rd3, %rd1, 2;\nand.b64 %rd4, %rd3, 524288;\n"
+                                          "setp.ne.s64 %p1, %rd4, 0;\n")))
+            .found);
+  CHECK(scan_ptx_clock_work(placed(around("shr.u64 %rd3, %rd1, 21;\nsetp.eq.s64 %p1, %rd3, 0;\n")))
+            .found);
+  // A mask from a register keeps the placement bits: no null test after it.
+  CHECK(scan_ptx_clock_work(placed(around("cvt.u64.u32 %rd9, %r1;\nand.b64 %rd3, %rd1, %rd9;\n"
+                                          "setp.ne.s64 %p1, %rd3, 0;\n")))
+            .found);
   std::string var = placed(around("mov.u64 %rd4, stamp;\nshr.u64 %rd3, %rd4, 22;\n"
                                   "setp.ne.s64 %p1, %rd3, 0;\n"));
   var.insert(var.find(".visible"), ".global .align 8 .u64 stamp;\n");
@@ -347,6 +357,11 @@ TEST_CASE("a pointer's bits at and above the arena's alignment are a source; its
            std::string("and.b64 %rd3, %rd1, -16;\nld.global.u32 %r3, [%rd3];\n"
                        "setp.ne.s32 %p1, %r3, 0;\n"),
            std::string("setp.eq.s64 %p1, %rd1, 0;\n"),
+           std::string("shr.u64 %rd3, %rd1, 2;\nand.b64 %rd4, %rd3, 3;\nsetp.ne.s64 %p1, %rd4, 0;\n"),
+           std::string("bfe.u64 %rd3, %rd1, 2, 2;\nsetp.ne.s64 %p1, %rd3, 0;\n"),
+           // Two addresses' bits combined (control_redteam11_align_dispatch: `(A | x) & 15`).
+           std::string("cvta.to.global.u64 %rd2, %rd1;\nor.b64 %rd3, %rd1, %rd2;\n"
+                       "and.b64 %rd4, %rd3, 15;\nsetp.ne.s64 %p1, %rd4, 0;\n"),
            std::string("shr.u64 %rd3, %rd8, 21;\nsetp.ne.s64 %p1, %rd3, 0;\n")})
     CHECK_MESSAGE(!scan_ptx_clock_work(placed(around(ok))).found, why(placed(around(ok))));
   const std::string ptr_loop = placed(
