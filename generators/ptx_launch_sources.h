@@ -12,10 +12,14 @@
 //    moved, converted, offset by a value (add, sub, mad's addend), aligned down (and with a mask
 //    keeping every bit at and above the alignment), selected, compared with another address or
 //    with 0 (the distance between two of the kernel's buffers depends on its buffer list alone:
-//    sequence_plan.h; a null test is the caller's), tested for alignment (and / rem with a
-//    constant below the alignment): none of these is a source. Any other use of its value (a
-//    shift, a mask that keeps a bit at or above the alignment and drops another, a multiply, a
-//    compare with a number, a float conversion, an unpacking) writes a register the scan seeds.
+//    sequence_plan.h; a null test is the caller's), tested for alignment (and / rem / bfe below
+//    the alignment), combined bit by bit with another address or a value (`(A | x) & 15`:
+//    control_redteam11_align_dispatch), shifted by a constant (the placement's lowest bit moves
+//    with it: `(p >> 2) & 3` is a test below it): none of these is a source, and the compares
+//    are legal only for an address plus an offset (not shifted, tagged or combined). Any other
+//    use of its value (a mask that keeps a bit at or above the placement's lowest and drops
+//    another, a multiply, a compare with a number, a float conversion, an unpacking) writes a
+//    register the scan seeds.
 //    A module variable's address (`mov.u64 %rd, stamp`) is a pointer as a parameter is.
 //    An address stored to memory at a known base (a module variable, a parameter's buffer) is
 //    an address where it is loaded back (a memo keyed by the input's address compares the two:
