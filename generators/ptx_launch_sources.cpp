@@ -454,7 +454,7 @@ LaunchSources unwritten_memory_sources(const std::vector<Insn>& code,
     const Insn& in = code[i];
     auto bracket = [&](bool first) -> std::string_view {
       for (std::size_t k = 0; k < in.ops.size(); ++k)
-        if (!in.ops[k].empty() && trimmed(in.ops[k]).front() == '[' && (!first || k == 0))
+        if (const auto o = trimmed(in.ops[k]); !o.empty() && o.front() == '[' && (!first || k == 0))
           return in.ops[k];
       return {};
     };
