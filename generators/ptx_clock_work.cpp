@@ -8,6 +8,7 @@
 
 #include "generators/ptx_entries.h"
 #include "generators/ptx_implicit_flow.h"
+#include "generators/ptx_launch_sources.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_scan.h"
 #include "generators/ptx_taint.h"
@@ -77,28 +78,29 @@ struct Entry {
   // The special registers it reads that the launch does not fix (fixed_by_launch): a register
   // no `.reg` declares is a special one (the PTX assembler refuses any other undeclared name).
   std::set<std::string> sources;
+  // The registers its own statements write a launch-varying value to that is no special
+  // register (ptx_launch_sources.h: a pointer's placement bits, local or shared memory no store
+  // of the entry wrote first), and what each came from; seeded as the special registers are.
+  LaunchSources launch_sources;
+  bool has_sources() const { return !sources.empty() || !launch_sources.empty(); }
 };
 
-// A statement without the blanks, braces and labels before it: a block's first statement
-// carries the block's label ("$L__BB0_1:\n\t{\n\t.reg .pred %ready"), as an inline asm block
-// at a loop's head does (review39: its registers read as undeclared, so as special ones).
-std::string_view unlabelled(std::string_view stmt) {
-  for (;;) {
-    stmt = taint::trim_braces(stmt);
-    std::size_t j = 0;
-    while (j < stmt.size() &&
-           (std::isalnum(static_cast<unsigned char>(stmt[j])) || stmt[j] == '_' || stmt[j] == '$'))
-      ++j;
-    std::size_t k = j;
-    while (k < stmt.size() && std::isspace(static_cast<unsigned char>(stmt[k]))) ++k;
-    if (j == 0 || k >= stmt.size() || stmt[k] != ':') return stmt;
-    stmt.remove_prefix(k + 1);
+// fix40p (red team 39): the entries' sources beyond the special registers.
+void add_launch_sources(std::vector<Entry>& entries, const std::vector<std::string>& module_vars,
+                        const std::map<std::string, taint::Space>& frames) {
+  std::vector<const std::vector<Insn>*> codes;
+  for (const Entry& e : entries) codes.push_back(&e.code);
+  std::vector<LaunchSources> placed = placement_sources(codes, module_vars);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    entries[k].launch_sources = std::move(placed[k]);
+    for (auto& [r, what] : unwritten_memory_sources(entries[k].code, entries[k].flows, frames))
+      entries[k].launch_sources.emplace(r, std::move(what));
   }
 }
 
 // The registers a `.reg` statement declares: names, or a range's prefix ("%r" of "%r<16>").
 void declare(std::string_view stmt, std::set<std::string>& declared) {
-  stmt = unlabelled(stmt);
+  stmt = ptx_unlabelled(stmt);
   if (stmt.substr(0, 4) != ".reg") return;
   for (std::size_t i = 0; i < stmt.size();) {
     const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());
@@ -169,6 +171,7 @@ State seeded(const Entry& e, const std::set<std::string>& state) {
   State s;
   s.mode = taint::Mode::Clock;
   for (const auto& r : e.sources) s.flt[r] = true;
+  for (const auto& [r, what] : e.launch_sources) s.flt[r] = true;
   s.tainted = state;
   return s;
 }
@@ -443,20 +446,22 @@ void scan_module(std::string_view ptx, const std::set<std::string>& carried, Mod
   m.clean = strip_ptx_comments(ptx);
   const std::string& clean = m.clean;
   m.entries = ptx_entries(clean);
+  const std::vector<std::string> vars = module_variables(clean);
+  const auto frames = frame_symbols(clean);
   for (const PtxEntry& pe : m.entries) {
     State s;
     s.mode = taint::Mode::Clock;
     m.parsed.push_back(parse_entry(pe.body, s));
     m.states.push_back(std::move(s));
   }
-  const std::vector<std::string> vars = module_variables(clean);
+  add_launch_sources(m.parsed, vars, frames);
   for (const auto& v : carried)
     if (std::find(vars.begin(), vars.end(), v) != vars.end()) m.state.insert(v);
   if (!vars.empty())
     for (bool grew = true; grew;) {
       grew = false;
       for (std::size_t k = 0; k < m.parsed.size(); ++k) {
-        if (m.parsed[k].sources.empty() && names_in(m.parsed[k], m.state).empty()) continue;
+        if (!m.parsed[k].has_sources() && names_in(m.parsed[k], m.state).empty()) continue;
         const State s = m.judged(k, m.state);
         for (const auto& v : vars)
           if (s.tainted.count(v) && m.state.insert(v).second) grew = true;
@@ -489,7 +494,7 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
     const PtxEntry& pe = entries[k];
     const Entry& e = parsed[k];
     const std::set<std::string> loaded = names(e, state);
-    if (e.sources.empty() && loaded.empty()) continue;
+    if (!e.has_sources() && loaded.empty()) continue;
     const State s = judged(k, state);
     auto tainted = [&](const std::string& r) { return s.depends(r); };
     const std::vector<Loop> loops = loops_of(e.flows);
@@ -508,6 +513,9 @@ ClockWork scan_ptx_clock_work(std::string_view ptx, const std::set<std::string>&
       }
       w.what = what;
       for (const auto& r : e.sources) w.sources += (w.sources.empty() ? "" : ", ") + r;
+      std::set<std::string> launch;  // one mention of each, in a fixed order
+      for (const auto& [r, what] : e.launch_sources) launch.insert(what);
+      for (const auto& what : launch) w.sources += (w.sources.empty() ? "" : ", ") + what;
       for (const auto& v : loaded)
         w.sources += (w.sources.empty() ? "module variable " : ", module variable ") + v;
       return w;

@@ -25,6 +25,11 @@
 //     address (a fixpoint over the entries, in any launch order): a clock or a launch count one
 //     launch reads and a later launch decides work from (redteam38_clock_relay). The taint no
 //     longer restarts at each entry's boundary for module memory.
+//   - (fix40p, red team 39: generators/ptx_launch_sources.h) a pointer parameter's or module
+//     variable's address bits at and above the harness's alignment (kArenaAlign: the arena's
+//     random slide, one draw a series; redteam39_placement_window), and a load from local or
+//     shared memory that no store of the entry wrote first (what an earlier launch left in the
+//     thread's frame: redteam39_local_frame_relay).
 // Not a source by the text alone (decided, session 34): a module variable whose stored values
 // derive from no source (a memo's slot counter, a fingerprint: control_redteam_reduce_memo, "a
 // kernel carrying dead memo machinery must be kept when its answers are right"). Since ctr39

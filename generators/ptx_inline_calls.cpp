@@ -99,10 +99,8 @@ std::string rename_apart(std::string_view body, int site) {
   std::set<std::string, std::less<>> declared;
   for (std::string_view rest = body; !rest.empty();) {
     const auto semi = rest.find(';');
-    std::string_view st = rest.substr(0, semi);
-    while (!st.empty() && (std::isspace(static_cast<unsigned char>(st.front())) ||
-                           st.front() == '{' || st.front() == '}'))
-      st.remove_prefix(1);
+    // A `.reg` after a block's label too (review39: `$L__BB0_1: { .reg .pred %ready; ...`).
+    const std::string_view st = ptx_unlabelled(rest.substr(0, semi));
     if (st.substr(0, 4) == ".reg")
       for (std::size_t p = 0; (p = st.find('%', p)) != std::string_view::npos;) {
         std::size_t q = p + 1;

@@ -17,6 +17,22 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 }  // namespace
 
+std::string_view ptx_unlabelled(std::string_view stmt) {
+  for (;;) {
+    while (!stmt.empty() && (std::isspace(static_cast<unsigned char>(stmt.front())) ||
+                             stmt.front() == '{' || stmt.front() == '}'))
+      stmt.remove_prefix(1);
+    std::size_t j = 0;
+    while (j < stmt.size() &&
+           (std::isalnum(static_cast<unsigned char>(stmt[j])) || stmt[j] == '_' || stmt[j] == '$'))
+      ++j;
+    std::size_t k = j;
+    while (k < stmt.size() && std::isspace(static_cast<unsigned char>(stmt[k]))) ++k;
+    if (j == 0 || k >= stmt.size() || stmt[k] != ':') return stmt;
+    stmt.remove_prefix(k + 1);
+  }
+}
+
 std::string_view ptx_opcode(std::string_view stmt) {
   auto skip_blanks = [&] {
     while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))

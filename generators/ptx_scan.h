@@ -56,6 +56,12 @@ std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
 // ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
 std::string_view ptx_opcode(std::string_view stmt);
 
+// A statement without the blanks, braces and labels before it: a block's first statement
+// carries the block's label ("$L__BB0_1:\n\t{\n\t.reg .pred %ready"), as an inline asm block
+// at a loop's head does (review39: a `.reg` there read as no declaration by the scans that look
+// for one at a statement's start: its registers undeclared, so special ones, or not renamed).
+std::string_view ptx_unlabelled(std::string_view stmt);
+
 // The operands after `op` (ptx_opcode's answer) in `stmt`, split at commas outside brackets
 // and braces, trimmed ("{%r1, %r2}", "[%rd4+16]", "%f3").
 std::vector<std::string_view> ptx_operands(std::string_view stmt, std::string_view op);

@@ -67,42 +67,54 @@ std::string_view trim_braces(std::string_view s) {
   return s;
 }
 
+namespace {
+// The registers a `.reg` statement `d` declares, recorded (see parse).
+void declare_regs(std::string_view d, std::set<std::string>& float_regs,
+                  std::set<std::string>& bare_regs, std::map<std::string, int>* float_bits) {
+  // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the
+  // directive, a width or the type; any other names registers (a range's prefix, or bare).
+  std::vector<std::string> regs;
+  bool flt = false;
+  int bits = 0;  // 32 for .f32, 64 for .f64: the widths a float's bits are followed at
+  std::size_t i = 0;
+  while (i < d.size()) {
+    const std::size_t j = std::min(d.find_first_of(" \t\r\n,;", i), d.size());
+    std::string_view tok = d.substr(i, j - i);
+    i = j + 1;
+    if (tok.empty()) continue;
+    if (tok.front() == '.') {  // ".reg", ".f32", or joined as ".reg.f32" (ptx_scan.h)
+      for (auto part : ptx_opcode_parts(tok.substr(1))) {
+        flt = flt || float_type(part);
+        bits = part == "f32" ? 32 : part == "f64" ? 64 : bits;
+      }
+      continue;
+    }
+    if (auto lt = tok.find('<'); lt != std::string_view::npos) tok = tok.substr(0, lt);
+    if (tok.empty()) continue;
+    regs.emplace_back(tok);
+    if (tok.front() != '%') bare_regs.emplace(tok);
+  }
+  if (flt)
+    for (const auto& r : regs) {
+      float_regs.insert(r);
+      if (float_bits) (*float_bits)[r] = bits;
+    }
+}
+}  // namespace
+
 bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
            std::set<std::string>& bare_regs, std::map<std::string, int>* float_bits) {
   stmt = trim_braces(stmt);
   if (stmt.empty()) return false;
   if (stmt.front() == '.') {
-    if (!starts_with(stmt, ".reg")) return false;
-    // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the
-    // directive, a width or the type; any other names registers (a range's prefix, or bare).
-    std::vector<std::string> regs;
-    bool flt = false;
-    int bits = 0;  // 32 for .f32, 64 for .f64: the widths a float's bits are followed at
-    std::size_t i = 0;
-    while (i < stmt.size()) {
-      const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());
-      std::string_view tok = stmt.substr(i, j - i);
-      i = j + 1;
-      if (tok.empty()) continue;
-      if (tok.front() == '.') {  // ".reg", ".f32", or joined as ".reg.f32" (ptx_scan.h)
-        for (auto part : ptx_opcode_parts(tok.substr(1))) {
-          flt = flt || float_type(part);
-          bits = part == "f32" ? 32 : part == "f64" ? 64 : bits;
-        }
-        continue;
-      }
-      if (auto lt = tok.find('<'); lt != std::string_view::npos) tok = tok.substr(0, lt);
-      if (tok.empty()) continue;
-      regs.emplace_back(tok);
-      if (tok.front() != '%') bare_regs.emplace(tok);
-    }
-    if (flt)
-      for (const auto& r : regs) {
-        float_regs.insert(r);
-        if (float_bits) (*float_bits)[r] = bits;
-      }
+    if (starts_with(stmt, ".reg")) declare_regs(stmt, float_regs, bare_regs, float_bits);
     return false;
   }
+  // A `.reg` after a block's label (review39: `$L__BB0_1: { .reg .pred %ready; ...`) declares
+  // too; the statement is still read as before, so the label stays a flow's (the callers' flow
+  // of a statement comes from its text, only where this returns true).
+  if (const std::string_view u = ptx_unlabelled(stmt); starts_with(u, ".reg"))
+    declare_regs(u, float_regs, bare_regs, float_bits);
   std::string_view op = ptx_opcode(stmt);
   if (op.empty()) return false;
   auto at = stmt.find(op);

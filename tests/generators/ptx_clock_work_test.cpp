@@ -3,11 +3,14 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_clock_work.h"
+#include "generators/ptx_launch_sources.h"
+#include "generators/ptx_taint.h"
 #include "generators/variant_space.h"
 #include "test_support.h"
 
@@ -254,7 +257,10 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
       {"redteam36_forgiven_stall", false},
       {"redteam38_clock_relay", true},
       {"redteam38_launch_count_window", true},
-      {"control_redteam38_launch_count_rotate", false}};
+      {"control_redteam38_launch_count_rotate", false},
+      {"redteam39_placement_window", true},
+      {"redteam39_local_frame_relay", true},
+      {"control_redteam39_placement_rotate", false}};
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     const auto want = child_refused.find(spec.name);
@@ -271,7 +277,153 @@ TEST_CASE("the folders that read a clock, through NVRTC: only the windows' child
       ++seen;
     }
   }
-  CHECK(seen == 18);  // nine folders, two variants each
+  CHECK(seen == 24);  // twelve folders, two variants each
+}
+
+TEST_CASE("taint::parse reads a .reg after a block's label as a declaration (review39)") {
+  std::set<std::string> float_regs, bare_regs;
+  taint::Insn in;
+  // Declared; the statement is still one (its label is a loop's head: the callers' flows).
+  CHECK(taint::parse("$L__BB0_1:\n\t{\n\t.reg .f32 %g<4>, q", in, float_regs, bare_regs));
+  CHECK(float_regs.count("%g") == 1);
+  CHECK(bare_regs.count("q") == 1);
+  CHECK_FALSE(taint::parse(".reg .f32 %h", in, float_regs, bare_regs));
+  CHECK(float_regs.count("%h") == 1);
+  // An instruction after a label is still one.
+  CHECK(taint::parse("$L__BB0_2:\n\tadd.s32 %r1, %r2, 1", in, float_regs, bare_regs));
+  CHECK(in.parts.at(0) == "add");
+}
+
+namespace {
+
+// An entry k(u64 p, u32 n, u64 m): %rd1 = p (stored through: a pointer), %r1 = n, %rd8 = m (a
+// 64-bit number, never an address), no clock; `body` then the store.
+std::string placed(const std::string& body) {
+  return ".version 9.0\n.target sm_90\n.address_size 64\n"
+         ".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1, .param .u64 k_param_2)"
+         "\n{\n.local .align 8 .b8 __local_depot0[16];\n.reg .b64 %SP;\n.reg .b64 %SPL;\n"
+         ".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<16>;\n"
+         ".shared .align 8 .b8 box[16];\n"
+         "mov.u64 %SPL, __local_depot0;\ncvta.local.u64 %SP, %SPL;\n"
+         "ld.param.u64 %rd1, [k_param_0];\nld.param.u32 %r1, [k_param_1];\n"
+         "ld.param.u64 %rd8, [k_param_2];\n" +
+         body + "st.global.u32 [%rd1], %r1;\nret;\n}\n";
+}
+
+// A branch on %p1 around kLoop.
+std::string around(const std::string& setp) {
+  return setp + "@%p1 bra $L__BB0_3;\n" + kLoop + "$L__BB0_3:\n";
+}
+
+}  // namespace
+
+TEST_CASE("a pointer's bits at and above the arena's alignment are a source; its uses as an "
+          "address, its alignment and its distances are not (red team 39)") {
+  static_assert(kPlacementAlign == (std::uint64_t(2) << 20));
+  // redteam39_placement_window's shape: bits 21..24 of the address decide a loop.
+  const std::string window =
+      placed(around("and.b64 %rd3, %rd1, 31457280;\nsetp.ne.s64 %p1, %rd3, 0;\n"));
+  const ClockWork w = scan_ptx_clock_work(window);
+  CHECK(w.found);
+  CHECK(w.what == "a branch around a loop");
+  CHECK(w.sources == "the address of k_param_0 at and above 2 MiB");
+  // Shifted, converted to 32 bits first, or the address of a module variable: the same.
+  CHECK(scan_ptx_clock_work(placed(around("cvta.to.global.u64 %rd2, %rd1;\nshr.u64 %rd3, %rd2, "
+                                          "21;\ncvt.u32.u64 %r3, %rd3;\nsetp.ne.s32 %p1, %r3, 0;\n")))
+            .found);
+  CHECK(scan_ptx_clock_work(placed(around("cvt.u32.u64 %r3, %rd1;\nand.b32 %r4, %r3, 2097152;\n"
+                                          "setp.ne.s32 %p1, %r4, 0;\n")))
+            .found);
+  // A shift moves the placement bits, not away: bit 19 after `>> 2` is bit 21; no null test.
+  CHECK(scan_ptx_clock_work(placed(around("shr.u64 %rd3, %rd1, 2;\nand.b64 %rd4, %rd3, 524288;\n"
+                                          "setp.ne.s64 %p1, %rd4, 0;\n")))
+            .found);
+  CHECK(scan_ptx_clock_work(placed(around("shr.u64 %rd3, %rd1, 21;\nsetp.eq.s64 %p1, %rd3, 0;\n")))
+            .found);
+  // A mask from a register keeps the placement bits: no null test after it.
+  CHECK(scan_ptx_clock_work(placed(around("cvt.u64.u32 %rd9, %r1;\nand.b64 %rd3, %rd1, %rd9;\n"
+                                          "setp.ne.s64 %p1, %rd3, 0;\n")))
+            .found);
+  std::string var = placed(around("mov.u64 %rd4, stamp;\nshr.u64 %rd3, %rd4, 22;\n"
+                                  "setp.ne.s64 %p1, %rd3, 0;\n"));
+  var.insert(var.find(".visible"), ".global .align 8 .u64 stamp;\n");
+  CHECK(scan_ptx_clock_work(var).found);
+  // Legal: alignment dispatch below 2 MiB (64-bit and as NVRTC writes it, 32-bit), an address
+  // aligned down and used, a null test, a pointer loop to an end address, and a 64-bit number
+  // that is no address.
+  for (const std::string& ok : {
+           std::string("and.b64 %rd3, %rd1, 15;\nsetp.ne.s64 %p1, %rd3, 0;\n"),
+           std::string("cvt.u32.u64 %r3, %rd1;\nand.b32 %r4, %r3, 2097151;\n"
+                       "setp.ne.s32 %p1, %r4, 0;\n"),
+           std::string("rem.u64 %rd3, %rd1, 16;\nsetp.ne.s64 %p1, %rd3, 0;\n"),
+           std::string("and.b64 %rd3, %rd1, -16;\nld.global.u32 %r3, [%rd3];\n"
+                       "setp.ne.s32 %p1, %r3, 0;\n"),
+           std::string("setp.eq.s64 %p1, %rd1, 0;\n"),
+           std::string("shr.u64 %rd3, %rd1, 2;\nand.b64 %rd4, %rd3, 3;\nsetp.ne.s64 %p1, %rd4, 0;\n"),
+           std::string("bfe.u64 %rd3, %rd1, 2, 2;\nsetp.ne.s64 %p1, %rd3, 0;\n"),
+           // Two addresses' bits combined (control_redteam11_align_dispatch: `(A | x) & 15`).
+           std::string("cvta.to.global.u64 %rd2, %rd1;\nor.b64 %rd3, %rd1, %rd2;\n"
+                       "and.b64 %rd4, %rd3, 15;\nsetp.ne.s64 %p1, %rd4, 0;\n"),
+           std::string("shr.u64 %rd3, %rd8, 21;\nsetp.ne.s64 %p1, %rd3, 0;\n")})
+    CHECK_MESSAGE(!scan_ptx_clock_work(placed(around(ok))).found, why(placed(around(ok))));
+  const std::string ptr_loop = placed(
+      "cvta.to.global.u64 %rd2, %rd1;\nmul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd2, %rd3;\n"
+      "$L__BB0_2:\nld.global.f32 %f1, [%rd2];\nadd.s64 %rd2, %rd2, 4;\n"
+      "setp.lt.u64 %p2, %rd2, %rd4;\n@%p2 bra $L__BB0_2;\n");
+  CHECK_MESSAGE(!scan_ptx_clock_work(ptr_loop).found, why(ptr_loop));
+  // The address picks where a loop starts (control_redteam39_placement_rotate): legal.
+  const std::string rotate = placed(
+      "shr.u64 %rd3, %rd1, 21;\ncvt.u32.u64 %r3, %rd3;\nrem.u32 %r4, %r3, %r1;\nmov.u32 %r2, 0;\n"
+      "$L__BB0_2:\nadd.s32 %r5, %r2, %r4;\nsetp.lt.s32 %p3, %r5, %r1;\n@%p3 bra $L__BB0_4;\n"
+      "sub.s32 %r5, %r5, %r1;\n$L__BB0_4:\nmul.wide.s32 %rd9, %r5, 4;\n"
+      "add.s64 %rd10, %rd1, %rd9;\nld.global.f32 %f1, [%rd10];\nadd.s32 %r2, %r2, 1;\n"
+      "setp.lt.s32 %p2, %r2, %r1;\n@%p2 bra $L__BB0_2;\n");
+  CHECK_MESSAGE(!scan_ptx_clock_work(rotate).found, why(rotate));
+  // An address stored and loaded back is an address (a memo's key: control_redteam_reduce_memo):
+  // compared with the pointer, it decides nothing; shifted, it is a source.
+  std::string memo = placed(around("mov.u64 %rd4, key;\nst.global.u64 [%rd4], %rd1;\n"
+                                   "ld.global.u64 %rd5, [%rd4];\nsetp.eq.s64 %p1, %rd5, %rd1;\n"));
+  memo.insert(memo.find(".visible"), ".global .align 8 .u64 key;\n");
+  CHECK_MESSAGE(!scan_ptx_clock_work(memo).found, why(memo));
+  std::string memo_bits = memo;
+  memo_bits.replace(memo_bits.find("setp.eq.s64 %p1, %rd5, %rd1;"), 29,
+                    "shr.u64 %rd6, %rd5, 21;\nsetp.eq.s64 %p1, %rd6, 0;");
+  CHECK(scan_ptx_clock_work(memo_bits).found);
+}
+
+TEST_CASE("a local or shared word loaded before the entry stores it is a source (red team 39)") {
+  // redteam39_local_frame_relay's shape: the frame read before any store of it.
+  const std::string relay = placed(
+      around("add.u64 %rd2, %SPL, 0;\nld.local.u64 %rd3, [%rd2+8];\nsetp.ne.s64 %p1, %rd3, 0;\n"));
+  const ClockWork w = scan_ptx_clock_work(relay);
+  CHECK(w.found);
+  CHECK(w.sources == "local memory no store of the entry wrote first (__local_depot0+8)");
+  // Generic, through the frame's generic address: the same.
+  CHECK(scan_ptx_clock_work(placed(around("add.u64 %rd2, %SP, 0;\nld.u64 %rd3, [%rd2+8];\n"
+                                          "setp.ne.s64 %p1, %rd3, 0;\n")))
+            .found);
+  // A spill: stored, then loaded: legal. Another word stored, or a store on one path only (a
+  // guarded one), does not write the word loaded.
+  const std::string spill =
+      "add.u64 %rd2, %SPL, 0;\nst.local.u64 [%rd2+8], %rd8;\nld.local.u64 %rd3, [%rd2+8];\n"
+      "setp.ne.s64 %p1, %rd3, 0;\n";
+  CHECK_MESSAGE(!scan_ptx_clock_work(placed(around(spill))).found, why(placed(around(spill))));
+  std::string other = spill;
+  other.replace(other.find("[%rd2+8], %rd8"), 14, "[%rd2], %rd8");
+  CHECK(scan_ptx_clock_work(placed(around(other))).found);
+  std::string guarded = spill;
+  guarded.replace(guarded.find("st.local"), 8, "setp.eq.s32 %p4, %r1, 7;\n@%p4 st.local");
+  CHECK(scan_ptx_clock_work(placed(around(guarded))).found);
+  // Shared memory: another thread's store covers the word (`if (tid == 0) box = n; bar.sync;`),
+  // a word no store of the entry reaches does not.
+  const std::string shared =
+      "mov.u32 %r6, %tid.x;\nsetp.ne.s32 %p5, %r6, 0;\n@%p5 bra $L__BB0_5;\n"
+      "st.shared.u32 [box+4], %r1;\n$L__BB0_5:\nbar.sync 0;\nld.shared.u32 %r7, [box+4];\n"
+      "setp.ne.s32 %p1, %r7, 0;\n";
+  CHECK_MESSAGE(!scan_ptx_clock_work(placed(around(shared))).found, why(placed(around(shared))));
+  std::string unwritten = shared;
+  unwritten.replace(unwritten.find("st.shared.u32 [box+4]"), 21, "st.shared.u32 [box+8]");
+  CHECK(scan_ptx_clock_work(placed(around(unwritten))).found);
 }
 
 // Cooperative groups' grid sync (hon40, issue 28: review39's (e)): this_grid() reads the driver's

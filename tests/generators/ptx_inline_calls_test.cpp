@@ -141,3 +141,18 @@ TEST_CASE("through NVRTC: a __noinline__ narrowing is refused, an honest one kep
   // mantissa products in local memory (control_hon19_rope_sincos): no narrowing.
   CHECK(compile("  y[i] = (float)sin((double)x[i] * 1e6);\n").narrowed == 0);
 }
+
+TEST_CASE("inline_calls: a .reg after a block's label is renamed apart too (review39)") {
+  // NVRTC puts an inline asm block at a loop's head after the block's label: its scoped `.reg`
+  // is the label's statement. The callee's %ready must not be the entry's %ready.
+  const std::string m = strip_ptx_comments(module(
+      "\tmov.u32 %r9, 0;\n$L__BB1_1:\n\t{\n\t.reg .pred %ready;\n"
+      "\tsetp.ne.s32 %ready, %r1, 0;\n\tselp.u32 %r9, 1, 0, %ready;\n\t}\n",
+      "\t{\n\t.reg .pred %ready;\n\tsetp.eq.s32 %ready, %r5, 0;\n\t}\n"));
+  const auto entries = ptx_entries(m);
+  REQUIRE(entries.size() == 1);
+  const std::string_view v = entries[0].body;
+  CHECK(v.find("setp.ne.s32 %__i0_ready, %__i0_r1, 0;") != std::string_view::npos);
+  CHECK(v.find(".reg.pred %__i0_ready;") != std::string_view::npos);
+  CHECK(v.find("setp.eq.s32 %ready, %r5, 0;") != std::string_view::npos);  // the entry's own
+}
