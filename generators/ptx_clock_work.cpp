@@ -88,11 +88,13 @@ struct Entry {
 // fix40p (red team 39): the entries' sources beyond the special registers.
 void add_launch_sources(std::vector<Entry>& entries, const std::vector<std::string>& module_vars,
                         const std::map<std::string, taint::Space>& frames) {
-  std::vector<const std::vector<Insn>*> codes;
-  for (const Entry& e : entries) codes.push_back(&e.code);
-  std::vector<LaunchSources> placed = placement_sources(codes, module_vars);
+  // placement_sources (a pointer's bits at and above the arena's alignment) is NOT seeded: at the
+  // merge it refused five real kernels of the held-in corpus, bounds checks and loops over an
+  // integer that meets a pointer in address arithmetic (raja poly_gemm's `j < nj`, pdist,
+  // segment_reduce, adi, gups: docs/reliability.md, "fix40p's placement sources disconnected").
+  // redteam39_placement_window stays open until the pointer inference is right on those.
+  (void)module_vars;
   for (std::size_t k = 0; k < entries.size(); ++k) {
-    entries[k].launch_sources = std::move(placed[k]);
     for (auto& [r, what] : unwritten_memory_sources(entries[k].code, entries[k].flows, frames))
       entries[k].launch_sources.emplace(r, std::move(what));
   }
