@@ -4,6 +4,10 @@
 # kArenaAlign, and a local or shared word loaded before the entry stores it, are sources of
 # P10t-c's taint). Nothing here has run on a GPU (the helper had none). Predicted, "got" compared
 # with each expect's `live:`:
+# LEAD, AT THE MERGE: the placement sources are disconnected (they refused five real corpus
+# kernels), so on main redteam39_placement_window is predicted KEPT ~2.7x in ~75-90% of rounds
+# again (its expect's `live:` says the closed verdict, so the probe prints MISMATCH there); the
+# local-frame relay and the controls' rows below stand.
 #   redteam39_placement_window          invalid_spec at the gate (problems check: "the work done
 #                                       depends on the clock, or on another value ...: in
 #                                       reduce_placement_window, `@%p6 bra ...` decides a branch
