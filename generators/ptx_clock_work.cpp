@@ -85,15 +85,10 @@ struct Entry {
   bool has_sources() const { return !sources.empty() || !launch_sources.empty(); }
 };
 
-// fix40p (red team 39): the entries' sources beyond the special registers.
-void add_launch_sources(std::vector<Entry>& entries, const std::vector<std::string>& module_vars,
+// fix40p (red team 39): the entries' sources beyond the special registers: memory an earlier
+// launch left (ptx_launch_sources.h; its placement sources were removed at the merge).
+void add_launch_sources(std::vector<Entry>& entries,
                         const std::map<std::string, taint::Space>& frames) {
-  // placement_sources (a pointer's bits at and above the arena's alignment) is NOT seeded: at the
-  // merge it refused five real kernels of the held-in corpus, bounds checks and loops over an
-  // integer that meets a pointer in address arithmetic (raja poly_gemm's `j < nj`, pdist,
-  // segment_reduce, adi, gups: docs/reliability.md, "fix40p's placement sources disconnected").
-  // redteam39_placement_window stays open until the pointer inference is right on those.
-  (void)module_vars;
   for (std::size_t k = 0; k < entries.size(); ++k) {
     for (auto& [r, what] : unwritten_memory_sources(entries[k].code, entries[k].flows, frames))
       entries[k].launch_sources.emplace(r, std::move(what));
@@ -456,7 +451,7 @@ void scan_module(std::string_view ptx, const std::set<std::string>& carried, Mod
     m.parsed.push_back(parse_entry(pe.body, s));
     m.states.push_back(std::move(s));
   }
-  add_launch_sources(m.parsed, vars, frames);
+  add_launch_sources(m.parsed, frames);
   for (const auto& v : carried)
     if (std::find(vars.begin(), vars.end(), v) != vars.end()) m.state.insert(v);
   if (!vars.empty())

@@ -21,7 +21,6 @@
 #include <utility>
 #include <vector>
 
-#include "generators/ptx_launch_sources.h"
 #include "generators/variant_space.h"
 
 namespace solver::engine {
@@ -31,9 +30,6 @@ inline constexpr int kWarmupRuns = 3;   // per runner, before its untimed traced
 inline constexpr int kGateSamples = 6;  // the gate's timed runs
 inline constexpr size_t kArenaAlign = size_t(2) << 20;
 inline constexpr int kArenaSlides = 16;  // the base moves by 0..15 x kArenaAlign
-// P10t-c's scan reads a pointer's bits at and above this alignment as a launch-varying source
-// (generators/ptx_launch_sources.h, red team 39): the two must agree.
-static_assert(kArenaAlign == generators::kPlacementAlign);
 
 // The slot of a runner's k-th run since its module was loaded.
 inline int rotation_slot(int run) { return run % kRotationSets; }
